@@ -1,0 +1,270 @@
+"""Actions, and :func:`apply`: one legal action turns a state into the next.
+
+Every action is a small frozen dataclass.  :func:`apply` never changes its
+input; an illegal action raises :class:`ActionError` and the caller keeps the
+old state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .dice import roll_dice
+from .errors import ActionError
+from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, Resource, max_players_per_area
+from .state import Choice, GameState, Migration, Outcome, Payment, Phase, Round
+from .taming import settle
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound:
+    """Reveal the herd's area and turn the top tile face up.  In physical-pile
+    mode the table says where the herd went (``herd``)."""
+
+    herd: Resource | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Migrate:
+    """Record (or correct) how many people ``player`` moved and the payment."""
+
+    player: int
+    people: int
+    payment: Payment
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Take back ``player``'s migration before the roll."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Roll the taming dice from the game's seed (also settles an empty tile)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnterDice:
+    """Taming dice rolled at the table: player -> one die per person moved."""
+
+    dice: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """The winner takes the "1." bonus or the "all" bonus."""
+
+    choice: Choice
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The base game is over: do the mammoth scoring."""
+
+
+Action = StartRound | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
+
+
+def _need_phase(state: GameState, action: Action, *phases: Phase) -> None:
+    if state.phase not in phases:
+        raise ActionError(
+            "action.phase",
+            f"{type(action).__name__} is not possible now (phase {state.phase.value})",
+            action=type(action).__name__,
+            phase=state.phase.value,
+        )
+
+
+def _need_player(state: GameState, player: object) -> int:
+    if type(player) is not int or not 0 <= player < len(state.players):
+        raise ActionError("action.player", f"player {player!r} is not seated", value=str(player))
+    return player
+
+
+def _current(state: GameState) -> Round:
+    assert state.current is not None  # guaranteed by the phase checks
+    return state.current
+
+
+def _start_round(state: GameState, action: StartRound) -> GameState:
+    _need_phase(state, action, Phase.READY, Phase.RESOLVED)
+    if not state.pile:
+        if action.herd is not None:
+            raise ActionError("start.herd_unexpected", "the herd is tamed: no herd to place", value=str(action.herd))
+        return replace(state, phase=Phase.TAMED)
+    tile, pile = state.pile[0], state.pile[1:]
+    if state.is_physical:
+        if action.herd not in HERD_AREAS:
+            raise ActionError(
+                "start.herd_required", f"say where the herd went, not {action.herd!r}", value=str(action.herd)
+            )
+        tile = replace(tile, herd=Resource(action.herd))
+    elif action.herd is not None:
+        raise ActionError("start.herd_unexpected", "the deck decides where the herd goes", value=str(action.herd))
+    number = state.round_number + 1
+    new_round = Round(number=number, start_player=state.start_player_of(number), tile=tile)
+    return replace(state, pile=pile, rounds=(*state.rounds, new_round), phase=Phase.MIGRATION)
+
+
+def check_payment(payment: object, people: int) -> Payment:
+    """Food plus any of wood, brick, stone and gold, adding up to ``people``."""
+    if not isinstance(payment, Payment):
+        raise ActionError("migrate.payment_type", "payment must be a Payment", value=str(payment))
+    for resource in Resource:
+        value = getattr(payment, resource.value)
+        if type(value) is not int or value < 0:
+            raise ActionError(
+                "migrate.payment_negative",
+                f"{resource.value} payment {value!r} is not a count",
+                resource=resource.value,
+                value=str(value),
+            )
+    if payment.total != people:
+        raise ActionError(
+            "migrate.payment_mismatch",
+            f"payment adds up to {payment.total}, but {people} people moved",
+            paid=payment.total,
+            people=people,
+        )
+    return payment
+
+
+def _migrate(state: GameState, action: Migrate) -> GameState:
+    _need_phase(state, action, Phase.MIGRATION)
+    player = _need_player(state, action.player)
+    people = action.people
+    if type(people) is not int or not MIN_PEOPLE <= people <= MAX_PEOPLE:
+        raise ActionError(
+            "migrate.people_range",
+            f"{people!r} people: move 1 to 7",
+            value=str(people),
+            low=MIN_PEOPLE,
+            high=MAX_PEOPLE,
+        )
+    check_payment(action.payment, people)
+    current = _current(state)
+    others = tuple(m for m in current.migrations if m.player != player)
+    room = AREA_CAPACITY - sum(m.people for m in others)
+    if people > room:
+        raise ActionError(
+            "migrate.area_full",
+            f"only {room} more people fit: the area holds {AREA_CAPACITY}",
+            room=room,
+            people=people,
+        )
+    limit = max_players_per_area(len(state.players))
+    if len(others) + 1 > limit:
+        raise ActionError(
+            "migrate.too_many_players",
+            f"with {len(state.players)} players at most {limit} may use one area",
+            limit=limit,
+            players=len(state.players),
+        )
+    order = state.turn_order()
+    migrations = tuple(
+        sorted((*others, Migration(player, people, action.payment)), key=lambda m: order.index(m.player))
+    )
+    return replace(state, rounds=(*state.rounds[:-1], replace(current, migrations=migrations)))
+
+
+def _withdraw(state: GameState, action: Withdraw) -> GameState:
+    _need_phase(state, action, Phase.MIGRATION)
+    player = _need_player(state, action.player)
+    current = _current(state)
+    if current.migration_of(player) is None:
+        raise ActionError("withdraw.none", f"{state.players[player]} has no people on the tile", player=player)
+    migrations = tuple(m for m in current.migrations if m.player != player)
+    return replace(state, rounds=(*state.rounds[:-1], replace(current, migrations=migrations)))
+
+
+def _resolve(
+    state: GameState, current: Round, dice: dict[int, tuple[int, ...]], by_hand: bool, rolls: int
+) -> GameState:
+    taming = settle(dice, by_hand=by_hand)
+    held, box = state.held, state.box
+    if taming.outcome is Outcome.WINNER and taming.winner is not None:
+        held = tuple((*tiles, current.tile) if p == taming.winner else tiles for p, tiles in enumerate(held))
+    else:
+        box = (*box, current.tile)
+    resolved = replace(current, taming=taming)
+    return replace(state, held=held, box=box, rounds=(*state.rounds[:-1], resolved), phase=Phase.RESOLVED, rolls=rolls)
+
+
+def _roll(state: GameState, action: Roll) -> GameState:
+    _need_phase(state, action, Phase.MIGRATION)
+    current = _current(state)
+    counts = {m.player: m.people for m in current.migrations}
+    if not counts:
+        return _resolve(state, current, {}, False, state.rolls)
+    dice = roll_dice(state.setup.seed, state.rolls, counts)
+    return _resolve(state, current, dice, False, state.rolls + 1)
+
+
+def _enter_dice(state: GameState, action: EnterDice) -> GameState:
+    _need_phase(state, action, Phase.MIGRATION)
+    current = _current(state)
+    expected = {m.player: m.people for m in current.migrations}
+    if not isinstance(action.dice, tuple):
+        raise ActionError("dice.players", "dice must be given per player", value=str(action.dice))
+    given: dict[int, tuple[int, ...]] = {}
+    for entry in action.dice:
+        if not (isinstance(entry, tuple) and len(entry) == 2):
+            raise ActionError("dice.players", f"bad dice entry {entry!r}", value=str(entry))
+        player, values = entry
+        if type(player) is not int or player not in expected or player in given:
+            raise ActionError("dice.players", f"player {player!r} has no people on the tile", value=str(player))
+        if not isinstance(values, tuple):
+            raise ActionError("dice.count", f"dice {values!r} are not a list", value=str(values))
+        for value in values:
+            if type(value) is not int or not 1 <= value <= 6:
+                raise ActionError("dice.value", f"die {value!r} is not 1 to 6", value=str(value))
+        if len(values) != expected[player]:
+            raise ActionError(
+                "dice.count",
+                f"{state.players[player]} needs {expected[player]} dice, got {len(values)}",
+                player=player,
+                needed=expected[player],
+                got=len(values),
+            )
+        given[player] = values
+    missing = sorted(set(expected) - set(given))
+    if missing:
+        raise ActionError("dice.missing", f"no dice for {state.players[missing[0]]}", player=missing[0])
+    return _resolve(state, current, given, True, state.rolls)
+
+
+def _choose(state: GameState, action: Choose) -> GameState:
+    _need_phase(state, action, Phase.RESOLVED)
+    current = _current(state)
+    taming = current.taming
+    if taming is None or taming.outcome is not Outcome.WINNER:
+        raise ActionError("choose.no_winner", "there is no winner to choose a bonus")
+    if not isinstance(action.choice, Choice):
+        raise ActionError("choose.option", f"choose '1.' or 'all', not {action.choice!r}", value=str(action.choice))
+    return replace(state, rounds=(*state.rounds[:-1], replace(current, choice=action.choice)))
+
+
+def _end_game(state: GameState, action: EndGame) -> GameState:
+    _need_phase(state, action, Phase.READY, Phase.MIGRATION, Phase.RESOLVED, Phase.TAMED)
+    return replace(state, phase=Phase.FINISHED)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises :class:`ActionError` if it is illegal."""
+    if isinstance(action, StartRound):
+        return _start_round(state, action)
+    if isinstance(action, Migrate):
+        return _migrate(state, action)
+    if isinstance(action, Withdraw):
+        return _withdraw(state, action)
+    if isinstance(action, Roll):
+        return _roll(state, action)
+    if isinstance(action, EnterDice):
+        return _enter_dice(state, action)
+    if isinstance(action, Choose):
+        return _choose(state, action)
+    if isinstance(action, EndGame):
+        return _end_game(state, action)
+    raise ActionError("action.unknown", f"unknown action {action!r}", value=str(action))

@@ -1,0 +1,175 @@
+"""Plain-JSON forms of setups, actions and whole games (export and import).
+
+An exported game is its setup and its log; importing replays the log, so a
+file can never smuggle in a state the rules would not reach.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, Choose, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
+from .errors import ImportFormatError, RuleError
+from .game import EntryKind, Game, replay
+from .resources import Resource
+from .setup import make_setup
+from .state import Choice, Payment, Setup
+
+FORMAT = "mammoth-herd-companion/game"
+VERSION = 1
+MAX_IMPORT_BYTES = 2_000_000
+MAX_LOG_ENTRIES = 5_000
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """A JSON-ready dict for an action."""
+    if isinstance(action, StartRound):
+        return {"type": "start_round", "herd": action.herd.value if action.herd else None}
+    if isinstance(action, Migrate):
+        payment = {r.value: n for r, n in action.payment.items()}
+        return {"type": "migrate", "player": action.player, "people": action.people, "payment": payment}
+    if isinstance(action, Withdraw):
+        return {"type": "withdraw", "player": action.player}
+    if isinstance(action, Roll):
+        return {"type": "roll"}
+    if isinstance(action, EnterDice):
+        return {"type": "enter_dice", "dice": [[p, list(v)] for p, v in action.dice]}
+    if isinstance(action, Choose):
+        return {"type": "choose", "choice": action.choice.value}
+    return {"type": "end_game"}
+
+
+def _bad(message: str, **params: Any) -> ImportFormatError:
+    return ImportFormatError("import.malformed", message, detail=message, **params)
+
+
+def _int(value: Any, what: str) -> int:
+    if type(value) is not int:
+        raise _bad(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def action_from_dict(data: Any) -> Action:
+    """Parse an action dict; raises :class:`ImportFormatError` on bad shape."""
+    if not isinstance(data, dict):
+        raise _bad(f"an action must be an object, not {type(data).__name__}")
+    kind = data.get("type")
+    if kind == "start_round":
+        herd = data.get("herd")
+        if herd is not None and herd not in {r.value for r in Resource}:
+            raise _bad(f"unknown herd resource {herd!r}")
+        return StartRound(Resource(herd) if herd else None)
+    if kind == "migrate":
+        payment = data.get("payment")
+        if not isinstance(payment, dict) or not set(payment) <= {r.value for r in Resource}:
+            raise _bad(f"bad payment {payment!r}")
+        counts = {k: _int(v, f"payment {k}") for k, v in payment.items()}
+        return Migrate(_int(data.get("player"), "player"), _int(data.get("people"), "people"), Payment(**counts))
+    if kind == "withdraw":
+        return Withdraw(_int(data.get("player"), "player"))
+    if kind == "roll":
+        return Roll()
+    if kind == "enter_dice":
+        dice = data.get("dice")
+        if not isinstance(dice, list) or len(dice) > 4:
+            raise _bad(f"bad dice {dice!r}")
+        parsed = []
+        for entry in dice:
+            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list) and len(entry[1]) <= 7):
+                raise _bad(f"bad dice entry {entry!r}")
+            parsed.append((_int(entry[0], "player"), tuple(_int(v, "die") for v in entry[1])))
+        return EnterDice(tuple(parsed))
+    if kind == "choose":
+        choice = data.get("choice")
+        if choice not in {c.value for c in Choice}:
+            raise _bad(f"unknown choice {choice!r}")
+        return Choose(Choice(choice))
+    if kind == "end_game":
+        return EndGame()
+    raise _bad(f"unknown action type {str(kind)[:40]!r}")
+
+
+def setup_to_dict(setup: Setup) -> dict[str, Any]:
+    return {
+        "players": list(setup.players),
+        "start_player": setup.start_player,
+        "deck": setup.deck_id,
+        "seed": setup.seed,
+    }
+
+
+def setup_from_dict(data: Any) -> Setup:
+    """Parse and check a setup dict (names and all)."""
+    if not isinstance(data, dict):
+        raise _bad("setup must be an object")
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise _bad("setup.players must be a list")
+    deck = data.get("deck")
+    if not isinstance(deck, str) or not deck.isidentifier():
+        raise _bad(f"bad deck id {str(deck)[:40]!r}")
+    return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"))
+
+
+def entries_of(game: Game) -> list[dict[str, Any]]:
+    """The game's log as JSON-ready dicts."""
+    out: list[dict[str, Any]] = []
+    for entry in game.log:
+        item: dict[str, Any] = {"kind": entry.kind.value}
+        if entry.kind is EntryKind.PLAY:
+            item["action"] = action_to_dict(entry.action)
+        out.append(item)
+    return out
+
+
+def entry_from_dict(data: Any) -> tuple[EntryKind, Action | None]:
+    if not isinstance(data, dict) or data.get("kind") not in {k.value for k in EntryKind}:
+        raise _bad(f"bad log entry {str(data)[:60]!r}")
+    kind = EntryKind(data["kind"])
+    return kind, action_from_dict(data.get("action")) if kind is EntryKind.PLAY else None
+
+
+def game_to_dict(game: Game) -> dict[str, Any]:
+    """The export form: format tag, version, setup and log."""
+    return {"format": FORMAT, "version": VERSION, "setup": setup_to_dict(game.setup), "log": entries_of(game)}
+
+
+def game_from_dict(data: Any) -> Game:
+    """Rebuild a game from its export form by replaying the log."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportFormatError("import.not_a_game", "this is not a Mammoth Herd Companion game file")
+    if data.get("version") != VERSION:
+        raise ImportFormatError(
+            "import.version",
+            f"unsupported file version {str(data.get('version'))[:20]}",
+            value=str(data.get("version"))[:20],
+        )
+    log = data.get("log")
+    if not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES:
+        raise _bad("log must be a list of at most 5000 entries")
+    try:
+        setup = setup_from_dict(data.get("setup"))
+        entries = [entry_from_dict(item) for item in log]
+        return replay(setup, entries)
+    except ImportFormatError:
+        raise
+    except RuleError as exc:
+        raise ImportFormatError("import.illegal", f"the file's log breaks a rule: {exc}", detail=str(exc)) from exc
+
+
+def game_from_json(text: str | bytes) -> Game:
+    """Import a game from JSON text; any problem is an :class:`ImportFormatError`."""
+    if len(text) > MAX_IMPORT_BYTES:
+        raise ImportFormatError(
+            "import.too_large", f"file is larger than {MAX_IMPORT_BYTES} bytes", limit=MAX_IMPORT_BYTES
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ImportFormatError("import.not_json", f"not valid JSON: {str(exc)[:80]}", detail=str(exc)[:80]) from exc
+    return game_from_dict(data)
+
+
+def game_to_json(game: Game) -> str:
+    return json.dumps(game_to_dict(game), ensure_ascii=False, indent=1)

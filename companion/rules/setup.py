@@ -1,0 +1,58 @@
+"""Starting a game: checking players and shuffling the pile from the seed."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .deck import Deck
+from .errors import SetupError
+from .state import GameState, Setup
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
+MAX_NAME_LENGTH = 20
+
+
+def clean_names(names: Sequence[object]) -> tuple[str, ...]:
+    """Trim names and check them: 2 to 4, non-empty, unique, at most 20 characters."""
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SetupError("setup.player_count", f"2 to 4 players are needed, got {len(names)}", count=len(names))
+    cleaned: list[str] = []
+    for seat, raw in enumerate(names):
+        if not isinstance(raw, str):
+            raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
+        name = " ".join(raw.split())
+        if not name:
+            raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
+        if len(name) > MAX_NAME_LENGTH:
+            raise SetupError(
+                "setup.name_too_long",
+                f"name {name!r} is longer than {MAX_NAME_LENGTH} characters",
+                name=name,
+                limit=MAX_NAME_LENGTH,
+            )
+        if name.casefold() in (n.casefold() for n in cleaned):
+            raise SetupError("setup.name_duplicate", f"name {name!r} is used twice", name=name)
+        cleaned.append(name)
+    return tuple(cleaned)
+
+
+def make_setup(names: Sequence[object], start_player: object, deck_id: str, seed: int) -> Setup:
+    """A checked :class:`Setup`; players are in seating (clockwise) order."""
+    players = clean_names(names)
+    if type(start_player) is not int or not 0 <= start_player < len(players):
+        raise SetupError("setup.start_player", f"start player {start_player!r} is not seated", value=str(start_player))
+    if type(seed) is not int:
+        raise SetupError("setup.seed", f"seed {seed!r} is not a whole number", value=str(seed))
+    return Setup(players, start_player, deck_id, seed)
+
+
+def new_state(setup: Setup, deck: Deck) -> GameState:
+    """The state before round 1: the deck shuffled face down by the seed."""
+    if deck.id != setup.deck_id:
+        raise SetupError("setup.deck", f"deck {deck.id!r} does not match setup {setup.deck_id!r}", value=deck.id)
+    tiles = list(deck.tiles)
+    if not deck.is_physical:
+        random.Random(f"shuffle:{setup.seed}").shuffle(tiles)
+    return GameState(setup=setup, pile=tuple(tiles), held=tuple(() for _ in setup.players))

@@ -1,0 +1,200 @@
+"""Immutable game state: players, pile, rounds, tiles held.
+
+Nothing here changes in place; :mod:`companion.rules.actions` builds each
+next state with :func:`dataclasses.replace`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .deck import Tile
+from .resources import Resource
+
+
+class Phase(StrEnum):
+    """Where the game stands."""
+
+    READY = "ready"  # waiting for the next round to start
+    MIGRATION = "migration"  # tile face up, players may move people to it
+    RESOLVED = "resolved"  # taming done, bonuses being handed out
+    TAMED = "tamed"  # pile empty: the whole herd is tamed
+    FINISHED = "finished"  # mammoth scoring done
+
+
+class Outcome(StrEnum):
+    """How a taming ended."""
+
+    WINNER = "winner"
+    TIE = "tie"  # the best players matched on every die: tile to the box
+    NOBODY = "nobody"  # nobody migrated: tile to the box
+
+
+class Choice(StrEnum):
+    """The winner's pick."""
+
+    FIRST = "first"
+    ALL = "all"
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What a player paid for moving people: food, or resources for food."""
+
+    food: int = 0
+    wood: int = 0
+    brick: int = 0
+    stone: int = 0
+    gold: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.food + self.wood + self.brick + self.stone + self.gold
+
+    def items(self) -> tuple[tuple[Resource, int], ...]:
+        """The non-zero parts, food first."""
+        return tuple((r, getattr(self, r.value)) for r in Resource if getattr(self, r.value))
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """``people`` moved by ``player`` (seat index) and how they paid."""
+
+    player: int
+    people: int
+    payment: Payment
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Which comparison decided a taming: the ``position``-th highest dice
+    (0 = highest) of the winner and of the best other participant; a
+    ``runner_up_die`` of ``None`` means a die beat no die."""
+
+    position: int
+    winner_die: int
+    runner_up: int
+    runner_up_die: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Taming:
+    """The dice (each player's sorted high to low) and what they decided."""
+
+    dice: tuple[tuple[int, tuple[int, ...]], ...]
+    by_hand: bool
+    outcome: Outcome
+    winner: int | None
+    tied: tuple[int, ...]
+    decision: Decision | None
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round of the herd."""
+
+    number: int
+    start_player: int
+    tile: Tile
+    migrations: tuple[Migration, ...] = ()
+    taming: Taming | None = None
+    choice: Choice | None = None
+
+    @property
+    def herd(self) -> Resource | None:
+        return self.tile.herd
+
+    def migration_of(self, player: int) -> Migration | None:
+        for migration in self.migrations:
+            if migration.player == player:
+                return migration
+        return None
+
+    @property
+    def people_on_tile(self) -> int:
+        return sum(m.people for m in self.migrations)
+
+    @property
+    def winner_choice(self) -> Choice:
+        """The winner's pick; ``1.`` unless they chose otherwise."""
+        return self.choice or Choice.FIRST
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a game starts from."""
+
+    players: tuple[str, ...]
+    start_player: int
+    deck_id: str
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole game at one moment."""
+
+    setup: Setup
+    pile: tuple[Tile, ...]
+    box: tuple[Tile, ...] = ()
+    held: tuple[tuple[Tile, ...], ...] = ()
+    rounds: tuple[Round, ...] = ()
+    phase: Phase = Phase.READY
+    rolls: int = 0  # how many seeded rolls were made: the dice stream position
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.setup.players
+
+    @property
+    def is_physical(self) -> bool:
+        return self.setup.deck_id == "physical"
+
+    @property
+    def current(self) -> Round | None:
+        """The latest round (in play or just resolved)."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def round_number(self) -> int:
+        return len(self.rounds)
+
+    def start_player_of(self, round_number: int) -> int:
+        """The start player passes clockwise after every round."""
+        return (self.setup.start_player + round_number - 1) % len(self.players)
+
+    @property
+    def start_player(self) -> int:
+        """Start player of the current round, or of the next one when ready."""
+        number = self.round_number if self.phase in (Phase.MIGRATION, Phase.RESOLVED) else self.round_number + 1
+        return self.start_player_of(max(number, 1))
+
+    def turn_order(self) -> tuple[int, ...]:
+        """Seat indices in turn order, from the start player clockwise."""
+        n = len(self.players)
+        return tuple((self.start_player + i) % n for i in range(n))
+
+    @property
+    def herd(self) -> Resource | None:
+        """Where the herd stands this round (None before, after, or when tamed)."""
+        if self.phase in (Phase.MIGRATION, Phase.RESOLVED) and self.current:
+            return self.current.herd
+        return None
+
+    @property
+    def next_herd(self) -> Resource | None:
+        """Where the herd goes next round: the back of the top tile."""
+        return self.pile[0].herd if self.pile else None
+
+    @property
+    def tile_in_play(self) -> Tile | None:
+        """The face-up tile not yet given to anybody or boxed."""
+        if self.current and self.current.taming is None and self.phase in (Phase.MIGRATION, Phase.FINISHED):
+            return self.current.tile
+        return None
+
+    @property
+    def tallies(self) -> tuple[int, ...]:
+        """Tiles held by each player, in seat order."""
+        return tuple(len(tiles) for tiles in self.held)

@@ -1,0 +1,279 @@
+"""Saved games in SQLite, written on every action.
+
+The database lives in platformdirs' user data directory unless a path is
+given (tests, servers).  A game is stored as its setup plus its log, one row
+per entry, each committed (WAL, ``synchronous=FULL``) before the caller is
+told it is done; loading replays the log.  A summary row per game keeps the
+start screen and history fast.
+
+Schema versions are kept in ``PRAGMA user_version`` and upgraded by
+:data:`MIGRATIONS`.  A file that cannot be read, or that comes from a newer
+version of the app, is moved aside (never deleted or changed) and a fresh
+database is started; :attr:`Store.recovered` tells the UI what happened.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .rules import Game, Phase, mammoth_scoring, replay
+from .rules.game import EntryKind, LogEntry
+from .rules.serialize import action_to_dict, entry_from_dict, setup_from_dict, setup_to_dict
+
+APP_NAME = "mammoth-herd-companion"
+DB_NAME = "games.sqlite3"
+
+
+def _v1(db: sqlite3.Connection) -> None:
+    script = """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            finished TEXT,
+            setup TEXT NOT NULL,
+            summary TEXT NOT NULL
+        );
+        CREATE TABLE entries (
+            game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            entry TEXT NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        );
+        CREATE INDEX games_finished ON games(finished);
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        """
+    for statement in script.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+#: Migration ``i`` upgrades a database from version ``i`` to ``i + 1``.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StoreError(Exception):
+    """The data directory cannot be written; ``code`` is an i18n key."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Recovery:
+    """A damaged or newer database was moved to ``moved_to``."""
+
+    reason: str  # "corrupt" or "newer"
+    moved_to: Path
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What the start screen and history list show of a game."""
+
+    id: int
+    created: str
+    finished: str | None
+    players: list[str]
+    round: int
+    tallies: list[int]
+    scorers: list[int]
+
+
+def default_path() -> Path:
+    """``games.sqlite3`` in the user data directory."""
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / DB_NAME
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def summary_of(game: Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "players": list(state.players),
+        "round": state.round_number,
+        "tallies": list(state.tallies),
+        "scorers": list(mammoth_scoring(state).scorers),
+    }
+
+
+def _entry_json(entry: LogEntry) -> str:
+    item: dict[str, Any] = {"kind": entry.kind.value}
+    if entry.kind is EntryKind.PLAY:
+        item["action"] = action_to_dict(entry.action)
+    return json.dumps(item, separators=(",", ":"))
+
+
+class Store:
+    """One SQLite database of games and settings."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path else default_path()
+        self.recovered: Recovery | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("store.unwritable", f"cannot create {self.path.parent}: {exc}") from exc
+        self.db = self._open()
+
+    # -- opening, checking, migrating ---------------------------------------
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = None
+        try:
+            db = self._connect()
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            healthy = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+            if healthy and 0 < version <= SCHEMA_VERSION:
+                db.execute("SELECT id, setup, summary, finished FROM games LIMIT 1").fetchall()
+                db.execute("SELECT game_id, seq, entry FROM entries LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as exc:
+            if db is not None:
+                db.close()
+            if "readonly" in str(exc) or "unable to open" in str(exc):
+                raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
+            return self._move_aside("corrupt")
+        if version > SCHEMA_VERSION or not healthy:
+            db.close()
+            return self._move_aside("newer" if version > SCHEMA_VERSION else "corrupt")
+        self._migrate(db, version)
+        return db
+
+    def _migrate(self, db: sqlite3.Connection, version: int) -> None:
+        for index in range(version, SCHEMA_VERSION):
+            with _transaction(db):
+                MIGRATIONS[index](db)
+                db.execute(f"PRAGMA user_version={index + 1}")
+
+    def _move_aside(self, reason: str) -> sqlite3.Connection:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}")
+        n = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}-{n}")
+            n += 1
+        self.path.rename(target)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                side.rename(target.with_name(target.name + suffix))
+        self.recovered = Recovery(reason, target)
+        db = self._connect()
+        self._migrate(db, 0)
+        return db
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- games --------------------------------------------------------------
+    def create(self, game: Game) -> int:
+        """Save a new game (with any log it has); returns its id."""
+        with _transaction(self.db):
+            cur = self.db.execute(
+                "INSERT INTO games(created, updated, setup, summary) VALUES (?, ?, ?, ?)",
+                (_now(), _now(), json.dumps(setup_to_dict(game.setup)), json.dumps(summary_of(game))),
+            )
+            game_id = int(cur.lastrowid or 0)
+            self.db.executemany(
+                "INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)",
+                [(game_id, e.seq, _entry_json(e)) for e in game.log],
+            )
+            if game.state.phase is Phase.FINISHED:
+                self.db.execute("UPDATE games SET finished=? WHERE id=?", (_now(), game_id))
+        return game_id
+
+    def record(self, game_id: int, game: Game) -> None:
+        """Commit the log entries ``game`` has beyond what is stored.
+
+        Call after every accepted action; returns once the data is on disk.
+        """
+        with _transaction(self.db):
+            row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+            stored = int(row[0])
+            new = [(game_id, e.seq, _entry_json(e)) for e in game.log[stored:]]
+            self.db.executemany("INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)", new)
+            finished = _now() if game.state.phase is Phase.FINISHED else None
+            self.db.execute(
+                "UPDATE games SET updated=?, summary=?, finished=? WHERE id=?",
+                (_now(), json.dumps(summary_of(game)), finished, game_id),
+            )
+
+    def load(self, game_id: int) -> Game:
+        """Rebuild a stored game by replaying its log."""
+        row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        entries = self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
+        return replay(setup_from_dict(json.loads(row[0])), [entry_from_dict(json.loads(e[0])) for e in entries])
+
+    def unfinished(self) -> int | None:
+        """The most recently played unfinished game, if any."""
+        row = self.db.execute(
+            "SELECT id FROM games WHERE finished IS NULL ORDER BY updated DESC, id DESC LIMIT 1"
+        ).fetchone()
+        return int(row[0]) if row else None
+
+    def summary(self, game_id: int) -> GameSummary:
+        row = self.db.execute("SELECT id, created, finished, summary FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise KeyError(game_id)
+        return _summary(row)
+
+    def history(self, limit: int = 200) -> list[GameSummary]:
+        """Finished games, newest first."""
+        rows = self.db.execute(
+            "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL "
+            "ORDER BY finished DESC, id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        return [_summary(r) for r in rows]
+
+    def delete(self, game_id: int) -> None:
+        with _transaction(self.db):
+            self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
+
+    # -- settings -----------------------------------------------------------
+    def get_setting(self, key: str, default: str | None = None) -> str | None:
+        row = self.db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
+        return str(row[0]) if row else default
+
+    def set_setting(self, key: str, value: str) -> None:
+        with _transaction(self.db):
+            self.db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, value))
+
+
+def _summary(row: tuple[Any, ...]) -> GameSummary:
+    data = json.loads(row[3])
+    return GameSummary(int(row[0]), row[1], row[2], data["players"], data["round"], data["tallies"], data["scorers"])
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    else:
+        db.execute("COMMIT")

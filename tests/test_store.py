@@ -1,0 +1,230 @@
+"""Saved games in a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from companion.rules import (
+    Choice,
+    Choose,
+    EndGame,
+    ImportFormatError,
+    Migrate,
+    Payment,
+    Roll,
+    StartRound,
+    game_from_json,
+    game_to_json,
+    play,
+    undo,
+)
+from companion.store import SCHEMA_VERSION, Store
+
+from .helpers import new_game
+
+
+def played(players: int = 3, rounds: int = 3):  # type: ignore[no-untyped-def]
+    """A game a few rounds in, with an undone roll."""
+    game = new_game(players, seed=11)
+    for r in range(rounds):
+        game = play(game, StartRound())
+        game = play(game, Migrate(r % players, 2, Payment(food=1, stone=1)))
+        game = play(game, Roll())
+        if r == 0:
+            game = play(undo(game), Roll())
+        game = play(game, Choose(Choice.ALL))
+    return game
+
+
+def test_store_round_trip_every_state(tmp_path: Path) -> None:
+    """After each action the stored game loads back equal to the one in memory."""
+    store = Store(tmp_path / "games.sqlite3")
+    game = new_game(4, seed=5)
+    gid = store.create(game)
+    actions = [
+        StartRound(),
+        Migrate(0, 2, Payment(food=2)),
+        Migrate(1, 1, Payment(gold=1)),
+        Roll(),
+        Choose(Choice.ALL),
+        StartRound(),
+        Roll(),
+        StartRound(),
+        EndGame(),
+    ]
+    for action in actions:
+        game = play(game, action)
+        store.record(gid, game)
+        assert store.load(gid) == game
+    game = undo(game)
+    store.record(gid, game)
+    assert store.load(gid) == game
+    store.close()
+    assert Store(tmp_path / "games.sqlite3").load(gid) == game
+
+
+def test_store_resumes_unfinished_and_keeps_history(tmp_path: Path) -> None:
+    """The unfinished game is found on open; finished games are history with their log."""
+    store = Store(tmp_path / "g.sqlite3")
+    finished = play(played(), EndGame())
+    fid = store.create(finished)
+    open_game = played(4, rounds=1)
+    oid = store.create(open_game)
+    assert store.unfinished() == oid
+    history = store.history()
+    assert [h.id for h in history] == [fid] and history[0].finished
+    assert store.load(fid).log == finished.log
+    assert any(e.kind.value == "undo" and e.taming for e in store.load(fid).log)
+
+
+def test_store_uses_platformdirs_by_default(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a path the database goes to the user data directory."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    store = Store()
+    assert store.path == tmp_path / "mammoth-herd-companion" / "games.sqlite3"
+    assert store.path.exists()
+
+
+def test_store_settings(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s.sqlite3")
+    assert store.get_setting("language") is None
+    store.set_setting("language", "ko")
+    assert Store(tmp_path / "s.sqlite3").get_setting("language") == "ko"
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated"])
+def test_corrupt_database_moved_aside(tmp_path: Path, damage: str) -> None:
+    """An unreadable file is moved aside (bytes intact), the user is told, a clean store starts."""
+    path = tmp_path / "games.sqlite3"
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database" * 300)
+    else:
+        store = Store(path)
+        store.create(played())
+        store.close()
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 3])
+    original = path.read_bytes()
+    store = Store(path)
+    assert store.recovered is not None and store.recovered.reason == "corrupt"
+    assert store.recovered.moved_to.read_bytes() == original
+    assert store.unfinished() is None
+    assert store.create(new_game()) == 1
+
+
+def test_newer_schema_is_kept_aside(tmp_path: Path) -> None:
+    """A database from a newer app version is not touched: it is moved aside whole."""
+    path = tmp_path / "games.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    db.execute("CREATE TABLE future(x)")
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.recovered is not None and store.recovered.reason == "newer"
+    kept = sqlite3.connect(store.recovered.moved_to)
+    assert kept.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+def test_schema_version_recorded(tmp_path: Path) -> None:
+    store = Store(tmp_path / "v.sqlite3")
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+CHILD = textwrap.dedent(
+    """
+    import sys
+    from companion.store import Store
+    from companion.rules import *
+    store = Store(sys.argv[1])
+    game = start_game(make_setup(["A", "B", "C", "D"], 0, "companion", 3))
+    gid = store.create(game)
+    n = 0
+    while True:
+        for action in (StartRound(), Migrate(n % 4, 1, Payment(food=1)), Roll(), Choose(Choice.ALL)):
+            try:
+                game = play(game, action)
+            except RuleError:
+                game = play(game, EndGame())
+                store.record(gid, game)
+                game = start_game(make_setup(["A", "B", "C", "D"], 0, "companion", n))
+                gid = store.create(game)
+                continue
+            store.record(gid, game)
+            print(gid, len(game.log), flush=True)
+        n += 1
+    """
+)
+
+
+def test_kill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
+    """A child process killed with SIGKILL loses no action it had acknowledged."""
+    path = tmp_path / "kill.sqlite3"
+    for attempt in range(5):
+        proc = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        acked: list[tuple[int, int]] = []
+        deadline = time.monotonic() + 0.3 + attempt * 0.17
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if line:
+                gid, n = line.split()
+                acked.append((int(gid), int(n)))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        for line in proc.stdout.read().splitlines():  # acknowledged just before the kill
+            gid, n = line.split()
+            acked.append((int(gid), int(n)))
+        assert acked, "the child acknowledged nothing"
+        store = Store(path)
+        assert store.recovered is None
+        gid, n = acked[-1]
+        assert len(store.load(gid).log) >= n
+        store.close()
+        path.unlink()
+
+
+def test_export_import_round_trip(tmp_path: Path) -> None:
+    """A game exported as JSON imports back identical, log and undone rolls included."""
+    game = played()
+    text = game_to_json(game)
+    assert json.loads(text)["format"] == "mammoth-herd-companion/game"
+    assert game_from_json(text) == game
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("{nope", "import.not_json"),
+        ("[]", "import.not_a_game"),
+        ('{"format": "mammoth-herd-companion/game", "version": 99}', "import.version"),
+        ('{"format": "mammoth-herd-companion/game", "version": 1, "setup": {}, "log": []}', "import.malformed"),
+        (
+            '{"format": "mammoth-herd-companion/game", "version": 1, "log": [], "setup": '
+            '{"players": ["A", "A"], "start_player": 0, "deck": "companion", "seed": 1}}',
+            "import.illegal",
+        ),
+        (
+            '{"format": "mammoth-herd-companion/game", "version": 1, '
+            '"log": [{"kind": "play", "action": {"type": "roll"}}],'
+            ' "setup": {"players": ["A", "B"], "start_player": 0, "deck": "companion", "seed": 1}}',
+            "import.illegal",
+        ),
+        ("[" * 100000, "import.not_json"),
+        ('"' + "x" * 3_000_000 + '"', "import.too_large"),
+    ],
+)
+def test_import_malformed_gives_clear_error(text: str, code: str) -> None:
+    """Malformed, illegal or oversized files raise ImportFormatError with a code."""
+    with pytest.raises(ImportFormatError) as err:
+        game_from_json(text)
+    assert err.value.code == code and str(err.value)

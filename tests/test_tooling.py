@@ -1,0 +1,37 @@
+"""Lint and type checks run as part of the test suite."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_ruff_lint_clean() -> None:
+    """ruff finds nothing to complain about."""
+    result = run("ruff", "check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_format_clean() -> None:
+    """The code is ruff-formatted."""
+    result = run("ruff", "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_clean() -> None:
+    """mypy passes (strict for the rules core, the store and i18n)."""
+    result = run("mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_rules_core_imports_no_flet() -> None:
+    """The rules core stays pure: no flet import anywhere under companion/rules."""
+    for path in (ROOT / "companion" / "rules").glob("*.py"):
+        assert "import flet" not in path.read_text() and "from flet" not in path.read_text(), path
