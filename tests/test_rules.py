@@ -482,3 +482,12 @@ def test_illegal_action_in_wrong_phase() -> None:
     with pytest.raises(ActionError) as err:
         play(started(), Migrate(5, 1, food(1)))
     assert err.value.code == "action.player"
+
+
+def test_colours_distinct_one_per_player() -> None:
+    """Players may carry the four Stone Age colours, each once."""
+    assert make_setup(["A", "B"], 0, "companion", 1, ["red", "blue"]).colours == ("red", "blue")
+    for colours in (["red", "red"], ["red"], ["red", "pink"]):
+        with pytest.raises(SetupError) as err:
+            make_setup(["A", "B"], 0, "companion", 1, colours)
+        assert err.value.code == "setup.colours"

@@ -32,10 +32,11 @@ from .odds import Odds, win_odds
 from .resources import HERD_AREAS, BonusKind, Resource, max_players_per_area
 from .scoring import MAMMOTH_POINTS, Handout, MammothScoring, handouts, mammoth_scoring
 from .serialize import game_from_json, game_to_json
-from .setup import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, make_setup
+from .setup import COLOURS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, make_setup
 from .state import Choice, Decision, GameState, Migration, Outcome, Payment, Phase, Round, Setup, Taming
 
 __all__ = [
+    "COLOURS",
     "HERD_AREAS",
     "MAMMOTH_POINTS",
     "MAX_NAME_LENGTH",

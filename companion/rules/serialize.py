@@ -96,6 +96,7 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         "start_player": setup.start_player,
         "deck": setup.deck_id,
         "seed": setup.seed,
+        "colours": list(setup.colours),
     }
 
 
@@ -109,7 +110,10 @@ def setup_from_dict(data: Any) -> Setup:
     deck = data.get("deck")
     if not isinstance(deck, str) or not deck.isidentifier():
         raise _bad(f"bad deck id {str(deck)[:40]!r}")
-    return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"))
+    colours = data.get("colours", [])
+    if not isinstance(colours, list):
+        raise _bad("setup.colours must be a list")
+    return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"), colours)
 
 
 def entries_of(game: Game) -> list[dict[str, Any]]:

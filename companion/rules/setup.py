@@ -12,6 +12,8 @@ from .state import GameState, Setup
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME_LENGTH = 20
+#: The four Stone Age player colours.
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
 
 def clean_names(names: Sequence[object]) -> tuple[str, ...]:
@@ -38,14 +40,23 @@ def clean_names(names: Sequence[object]) -> tuple[str, ...]:
     return tuple(cleaned)
 
 
-def make_setup(names: Sequence[object], start_player: object, deck_id: str, seed: int) -> Setup:
-    """A checked :class:`Setup`; players are in seating (clockwise) order."""
+def make_setup(
+    names: Sequence[object], start_player: object, deck_id: str, seed: int, colours: Sequence[object] = ()
+) -> Setup:
+    """A checked :class:`Setup`; players are in seating (clockwise) order,
+    each with a distinct Stone Age colour if ``colours`` is given."""
     players = clean_names(names)
+    if colours and (
+        len(colours) != len(players) or len(set(colours)) != len(colours) or any(c not in COLOURS for c in colours)
+    ):
+        raise SetupError(
+            "setup.colours", f"colours {list(colours)!r} must be distinct, one per player", value=str(colours)
+        )
     if type(start_player) is not int or not 0 <= start_player < len(players):
         raise SetupError("setup.start_player", f"start player {start_player!r} is not seated", value=str(start_player))
     if type(seed) is not int:
         raise SetupError("setup.seed", f"seed {seed!r} is not a whole number", value=str(seed))
-    return Setup(players, start_player, deck_id, seed)
+    return Setup(players, start_player, deck_id, seed, tuple(str(c) for c in colours))
 
 
 def new_state(setup: Setup, deck: Deck) -> GameState:

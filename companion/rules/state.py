@@ -129,6 +129,7 @@ class Setup:
     start_player: int
     deck_id: str
     seed: int
+    colours: tuple[str, ...] = ()  # one of COLOURS per seat, or () for none
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,69 @@
+"""Run settings: ``flet.toml`` first, then command-line flags on top."""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Config:
+    """How the app runs."""
+
+    view: str = "web"  # "web" or "desktop"
+    host: str = "127.0.0.1"
+    port: int = 8550
+    data_dir: str = ""
+    token: str = ""
+    language: str = ""
+    assets_dir: str = str(ROOT / "assets")
+
+    @property
+    def is_local_only(self) -> bool:
+        return self.host in ("127.0.0.1", "localhost", "::1")
+
+
+def load_toml(path: Path) -> dict[str, Any]:
+    """The settings in ``path`` (missing file: none)."""
+    if not path.is_file():
+        return {}
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    known = {f.name for f in fields(Config)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise SystemExit(f"{path}: unknown setting(s): {', '.join(unknown)}")
+    return data
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="mammoth-herd", description="Mammoth Herd Companion for Stone Age.")
+    p.add_argument("--config", type=Path, help="settings file (default: ./flet.toml, then the project's)")
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--web", dest="view", action="store_const", const="web", help="serve to browsers")
+    group.add_argument("--desktop", dest="view", action="store_const", const="desktop", help="open a window")
+    p.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, help="port to listen on")
+    p.add_argument("--data-dir", help="folder for saved games (default: user data directory)")
+    p.add_argument("--token", help="access token required when serving to the room")
+    p.add_argument("--language", choices=["en", "de", "es", "ko"], help="interface language at first start")
+    return p
+
+
+def resolve(argv: list[str] | None = None) -> Config:
+    """Settings from flet.toml with flags applied over them."""
+    args = parser().parse_args(argv)
+    path = args.config or (Path.cwd() / "flet.toml")
+    if not path.is_file() and args.config is None:
+        path = ROOT / "flet.toml"
+    config = replace(Config(), **load_toml(path))
+    overrides = {k: v for k, v in vars(args).items() if k != "config" and v is not None}
+    config = replace(config, **overrides)
+    if config.view not in ("web", "desktop"):
+        raise SystemExit(f"view must be 'web' or 'desktop', not {config.view!r}")
+    return config

@@ -1,0 +1,80 @@
+"""Every user-facing string, in English, Deutsch, Español and 한국어.
+
+Catalogs are JSON files beside this module (``en.json`` …), flat maps from
+key to text.  A text may hold ``{placeholders}``; a plural text is an object
+of CLDR-style forms (``one``/``other``; Korean has only ``other``) chosen by
+the ``count`` parameter::
+
+    >>> translate("en", "round.tiles_left", count=3)
+    '3 tiles left'
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "es", "ko")
+DEFAULT = "en"
+_DIR = Path(__file__).resolve().parent
+
+Entry = str | dict[str, str]
+
+
+@cache
+def catalog(lang: str) -> dict[str, Entry]:
+    """The catalog for ``lang`` (one of :data:`LANGUAGES`)."""
+    data: dict[str, Entry] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def plural_form(lang: str, count: int) -> str:
+    """The CLDR plural category for ``count`` (integers only)."""
+    if lang == "ko":
+        return "other"
+    return "one" if count == 1 else "other"
+
+
+def translate(lang: str, key: str, **params: Any) -> str:
+    """The text for ``key`` in ``lang`` (English if missing), formatted."""
+    entry = catalog(lang).get(key)
+    if entry is None:
+        entry = catalog(DEFAULT).get(key, key)
+    if isinstance(entry, dict):
+        count = params.get("count", 0)
+        entry = entry.get(plural_form(lang, int(count)), entry.get("other", key))
+    try:
+        return entry.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return entry
+
+
+def placeholders(entry: Entry) -> set[str]:
+    """Names of the ``{placeholders}`` an entry uses (all forms together)."""
+    texts: Iterable[str] = entry.values() if isinstance(entry, dict) else [entry]
+    return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
+
+
+def detect(locales: Iterable[str | None]) -> str:
+    """The first of the browser/device locales that we speak, else English."""
+    for locale in locales:
+        if not locale:
+            continue
+        code = locale.replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return DEFAULT
+
+
+class Translator:
+    """``tr("key", **params)`` bound to one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else DEFAULT
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return translate(self.lang, key, **params)
