@@ -26,7 +26,7 @@ from typing import Any
 
 import platformdirs
 
-from .rules import Game, Phase, mammoth_scoring, replay
+from .rules import Game, Phase, Setup, mammoth_scoring, replay
 from .rules.game import EntryKind, LogEntry
 from .rules.serialize import action_to_dict, entry_from_dict, setup_from_dict, setup_to_dict
 
@@ -69,6 +69,10 @@ class StoreError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class StaleGameError(Exception):
+    """Another window or tab changed this game first; reload it."""
 
 
 @dataclass(frozen=True)
@@ -202,14 +206,19 @@ class Store:
                 self.db.execute("UPDATE games SET finished=? WHERE id=?", (_now(), game_id))
         return game_id
 
-    def record(self, game_id: int, game: Game) -> None:
+    def record(self, game_id: int, game: Game, expected: int | None = None) -> None:
         """Commit the log entries ``game`` has beyond what is stored.
 
         Call after every accepted action; returns once the data is on disk.
+        With ``expected`` (the log length the caller started from), raises
+        :class:`StaleGameError` if another tab stored entries meanwhile, so
+        no action is ever applied twice or on top of a game that moved on.
         """
         with _transaction(self.db):
             row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
             stored = int(row[0])
+            if expected is not None and stored != expected:
+                raise StaleGameError(f"game {game_id} has {stored} entries, expected {expected}")
             new = [(game_id, e.seq, _entry_json(e)) for e in game.log[stored:]]
             self.db.executemany("INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)", new)
             finished = _now() if game.state.phase is Phase.FINISHED else None
@@ -225,6 +234,11 @@ class Store:
             raise KeyError(game_id)
         entries = self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
         return replay(setup_from_dict(json.loads(row[0])), [entry_from_dict(json.loads(e[0])) for e in entries])
+
+    def setup_of(self, game_id: int) -> Setup | None:
+        """A stored game's setup (players, colours, deck) without replaying it."""
+        row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
+        return setup_from_dict(json.loads(row[0])) if row else None
 
     def unfinished(self) -> int | None:
         """The most recently played unfinished game, if any."""

@@ -228,3 +228,18 @@ def test_import_malformed_gives_clear_error(text: str, code: str) -> None:
     with pytest.raises(ImportFormatError) as err:
         game_from_json(text)
     assert err.value.code == code and str(err.value)
+
+
+def test_stale_tab_cannot_write_over_newer_game(tmp_path: Path) -> None:
+    """A second tab that missed an action is refused, and nothing is stored twice."""
+    from companion.store import StaleGameError
+
+    store = Store(tmp_path / "tabs.sqlite3")
+    game = new_game()
+    gid = store.create(game)
+    tab_a = play(game, StartRound())
+    store.record(gid, tab_a, expected=0)
+    tab_b = play(game, StartRound())  # built on the old game
+    with pytest.raises(StaleGameError):
+        store.record(gid, tab_b, expected=0)
+    assert len(store.load(gid).log) == 1

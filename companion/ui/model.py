@@ -1,0 +1,389 @@
+"""The app's observable model: which screen, the game, and UI drafts.
+
+The model holds no rules: it builds actions, hands them to
+:mod:`companion.rules`, commits the result through the store, and only then
+shows it.  A :class:`~companion.rules.RuleError` becomes a message in the
+user's language and leaves the game (and what is saved) unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ..i18n import Translator
+from ..rules import (
+    COLOURS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Action,
+    Choice,
+    Choose,
+    EndGame,
+    EnterDice,
+    Game,
+    Migrate,
+    Payment,
+    Phase,
+    Roll,
+    RuleError,
+    StartRound,
+    Withdraw,
+    make_setup,
+    play,
+    redo,
+    start_game,
+    undo,
+)
+from ..rules.resources import Resource
+from ..store import StaleGameError, Store, StoreError
+
+SCREENS = ("start", "setup", "play", "history", "history_game", "settings", "rules", "join")
+
+
+@dataclass
+class Message:
+    """A translated banner: ``key`` with ``params``; errors show in red."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    error: bool = True
+
+
+@ft.observable
+@dataclass
+class AppModel:
+    """Everything one browser session or window shows."""
+
+    store: Store
+    lang: str = "en"
+    theme: str = "system"
+    animation: bool = True
+    haptics: bool = True
+    wakelock: bool = True
+    width: float = 412
+    screen: str = "start"
+    game: Game | None = None
+    game_id: int | None = None
+    message: Message | None = None
+    field_error: tuple[int, Message] | None = None  # setup: seat and message
+    # new-game draft
+    names: list[str] = field(default_factory=lambda: ["", "", ""])
+    colours: list[str] = field(default_factory=lambda: ["red", "blue", "green"])
+    start_player: int = 0
+    deck: str = "companion"
+    # migration draft
+    editing: int | None = None
+    people: int = 1
+    pay: dict[str, int] = field(default_factory=dict)
+    # taming
+    hand_entry: bool = False
+    hand_dice: dict[int, list[int]] = field(default_factory=dict)
+    rolling: bool = False
+    faces: dict[int, list[int]] = field(default_factory=dict)
+    confirm_end: bool = False
+    show_log: bool = False
+    history_game: Game | None = None
+    join_url: str = ""
+
+    # -- language and messages -------------------------------------------------
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.lang)
+
+    @property
+    def wide(self) -> bool:
+        """Tablet layout: two panes."""
+        return self.width >= 900
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.message = Message(key, params, error)
+
+    def dismiss(self) -> None:
+        self.message = None
+
+    def error(self, exc: RuleError) -> None:
+        params = dict(exc.params)
+        player = params.get("player")
+        if self.game is not None and isinstance(player, int) and 0 <= player < len(self.game.state.players):
+            params["name"] = self.game.state.players[player]
+        self.message = Message(f"error.{exc.code}", params)
+
+    # -- settings ----------------------------------------------------------------
+    def set_setting(self, name: str, value: Any) -> None:
+        try:
+            self.store.set_setting(name, str(value))
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+        setattr(self, name, value)
+
+    # -- navigation ----------------------------------------------------------------
+    def go(self, screen: str) -> None:
+        self.message = None if self.message is None or self.message.error else self.message
+        self.screen = screen
+        self.confirm_end = False
+        self.show_log = False
+
+    def open_unfinished(self) -> None:
+        game_id = self.store.unfinished()
+        if game_id is None:
+            self.go("start")
+            return
+        try:
+            self.game = self.store.load(game_id)
+        except (RuleError, KeyError, ValueError):
+            self.say("error.store.load")
+            return
+        self.game_id = game_id
+        self.reset_drafts()
+        self.go("play")
+
+    # -- new game ------------------------------------------------------------------
+    def set_name(self, seat: int, value: str) -> None:
+        names = list(self.names)
+        names[seat] = value
+        self.names = names
+        self.field_error = None
+
+    def add_player(self) -> None:
+        if len(self.names) < MAX_PLAYERS:
+            free = [c for c in COLOURS if c not in self.colours]
+            self.names = [*self.names, ""]
+            self.colours = [*self.colours, free[0]]
+
+    def remove_player(self, seat: int) -> None:
+        if len(self.names) > MIN_PLAYERS:
+            self.names = [n for i, n in enumerate(self.names) if i != seat]
+            self.colours = [c for i, c in enumerate(self.colours) if i != seat]
+            self.start_player = min(self.start_player, len(self.names) - 1)
+            self.field_error = None
+
+    def move_seat(self, seat: int, delta: int) -> None:
+        other = seat + delta
+        if 0 <= other < len(self.names):
+            names, colours = list(self.names), list(self.colours)
+            names[seat], names[other] = names[other], names[seat]
+            colours[seat], colours[other] = colours[other], colours[seat]
+            if self.start_player in (seat, other):
+                self.start_player = other if self.start_player == seat else seat
+            self.names, self.colours = names, colours
+
+    def cycle_colour(self, seat: int) -> None:
+        """Give the seat the next colour nobody else has."""
+        taken = {c for i, c in enumerate(self.colours) if i != seat}
+        index = COLOURS.index(self.colours[seat])
+        for step in range(1, len(COLOURS) + 1):
+            candidate = COLOURS[(index + step) % len(COLOURS)]
+            if candidate not in taken:
+                colours = list(self.colours)
+                colours[seat] = candidate
+                self.colours = colours
+                return
+
+    def create_game(self) -> None:
+        try:
+            setup = make_setup(self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31),
+                               self.colours)
+            game = start_game(setup)
+        except RuleError as exc:
+            seat = int(exc.params.get("seat", 0)) - 1
+            if seat < 0 and "name" in exc.params:
+                wanted = str(exc.params["name"]).casefold()
+                seats = [i for i, n in enumerate(self.names) if " ".join(n.split()).casefold() == wanted]
+                seat = seats[-1] if seats else 0
+            self.field_error = (max(seat, 0), Message(f"error.{exc.code}", dict(exc.params)))
+            return
+        try:
+            self.game_id = self.store.create(game)
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return
+        self.game = game
+        self.field_error = None
+        self.reset_drafts()
+        self.go("play")
+        if self.deck != "physical":
+            self.dispatch(StartRound())
+
+    # -- playing -------------------------------------------------------------------
+    def reset_drafts(self) -> None:
+        self.editing = None
+        self.hand_entry = False
+        self.hand_dice = {}
+        self.confirm_end = False
+        self.rolling = False
+
+    def _commit(self, game: Game) -> bool:
+        """Save first, then show: what the screen shows is always on disk."""
+        assert self.game is not None and self.game_id is not None
+        try:
+            self.store.record(self.game_id, game, expected=len(self.game.log))
+        except StaleGameError:
+            self.game = self.store.load(self.game_id)
+            self.reset_drafts()
+            self.say("error.game.moved_on")
+            return False
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return False
+        self.game = game
+        self.message = None
+        return True
+
+    def dispatch(self, action: Action) -> bool:
+        if self.game is None:
+            return False
+        try:
+            game = play(self.game, action)
+        except RuleError as exc:
+            self.error(exc)
+            return False
+        return self._commit(game)
+
+    def undo(self) -> None:
+        if self.game is None:
+            return
+        try:
+            game = undo(self.game)
+        except RuleError as exc:
+            self.error(exc)
+            return
+        if self._commit(game):
+            self.reset_drafts()
+
+    def redo(self) -> None:
+        if self.game is None:
+            return
+        try:
+            game = redo(self.game)
+        except RuleError as exc:
+            self.error(exc)
+            return
+        if self._commit(game):
+            self.reset_drafts()
+
+    def start_round(self, herd: Resource | None = None) -> None:
+        if self.dispatch(StartRound(herd)):
+            self.reset_drafts()
+
+    # migration editor
+    def edit(self, player: int) -> None:
+        assert self.game is not None
+        current = self.game.state.current
+        existing = current.migration_of(player) if current else None
+        self.editing = player
+        self.people = existing.people if existing else 1
+        self.pay = {r.value: n for r, n in existing.payment.items()} if existing else {"food": self.people}
+        self.message = None
+
+    def cancel_edit(self) -> None:
+        self.editing = None
+
+    def step_people(self, delta: int) -> None:
+        people = max(1, min(7, self.people + delta))
+        if people != self.people:
+            pay = dict(self.pay)
+            if delta > 0:
+                pay["food"] = pay.get("food", 0) + (people - self.people)
+            else:
+                for name in ("food", "wood", "brick", "stone", "gold"):
+                    while pay.get(name, 0) > 0 and sum(pay.values()) > people:
+                        pay[name] -= 1
+            self.pay = pay
+            self.people = people
+
+    def step_pay(self, resource: str, delta: int) -> None:
+        pay = dict(self.pay)
+        value = pay.get(resource, 0) + delta
+        if value < 0:
+            return
+        pay[resource] = value
+        if delta > 0 and sum(pay.values()) > self.people and resource != "food" and pay.get("food", 0) > 0:
+            pay["food"] -= 1  # swapping food for a resource keeps the total
+        self.pay = pay
+
+    @property
+    def owed(self) -> int:
+        return self.people - sum(self.pay.values())
+
+    def save_migration(self) -> None:
+        if self.editing is None:
+            return
+        payment = Payment(**{k: v for k, v in self.pay.items() if v})
+        if self.dispatch(Migrate(self.editing, self.people, payment)):
+            self.editing = None
+
+    def withdraw(self, player: int) -> None:
+        if self.dispatch(Withdraw(player)):
+            self.editing = None
+
+    # taming
+    async def roll(self) -> None:
+        if self.rolling or self.game is None or self.game.state.phase is not Phase.MIGRATION:
+            return  # a double tap rolls once
+        self.editing = None
+        if not self.dispatch(Roll()):
+            return
+        await self.animate()
+
+    async def animate(self) -> None:
+        import asyncio
+
+        if not self.animation or self.game is None or self.game.state.current is None:
+            return
+        taming = self.game.state.current.taming
+        if taming is None or not taming.dice:
+            return
+        self.rolling = True
+        rng = random.Random()
+        for _ in range(6):
+            if not self.rolling:
+                return
+            self.faces = {p: [rng.randint(1, 6) for _ in dice] for p, dice in taming.dice}
+            await asyncio.sleep(0.09)
+        self.rolling = False
+
+    def skip_animation(self) -> None:
+        self.rolling = False
+
+    def open_hand_entry(self) -> None:
+        assert self.game is not None and self.game.state.current is not None
+        self.editing = None
+        self.hand_entry = True
+        self.hand_dice = {m.player: [0] * m.people for m in self.game.state.current.migrations}
+
+    def set_die(self, player: int, index: int, value: int) -> None:
+        dice = {p: list(v) for p, v in self.hand_dice.items()}
+        dice[player][index] = value
+        self.hand_dice = dice
+
+    def submit_hand_dice(self) -> None:
+        action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
+        if self.dispatch(action):
+            self.hand_entry = False
+
+    def choose(self, choice: Choice) -> None:
+        self.dispatch(Choose(choice))
+
+    def end_game(self) -> None:
+        if self.dispatch(EndGame()):
+            self.confirm_end = False
+
+    def close_finished(self) -> None:
+        """Leave a finished game: it is in the history now."""
+        self.game = None
+        self.game_id = None
+        self.reset_drafts()
+        self.go("start")
+
+    def open_history_game(self, game_id: int) -> None:
+        try:
+            self.history_game = self.store.load(game_id)
+        except (RuleError, KeyError, ValueError):
+            self.say("error.store.load")
+            return
+        self.go("history_game")

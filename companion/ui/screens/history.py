@@ -1,0 +1,49 @@
+"""History: finished games with date, players and mammoth scoring."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+from ..model import AppModel
+from ..widgets import card, tid
+from .log import round_log
+from .scoring import scoring_pane
+
+
+def _date(stamp: str | None) -> str:
+    if not stamp:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def history_screen(model: AppModel) -> ft.Control:
+    tr = model.tr
+    games = model.store.history()
+    if not games:
+        return tid("history-empty", ft.Text(tr("history.empty"), size=17))
+    items: list[ft.Control] = []
+    for summary in games:
+        scorers = ", ".join(summary.players[p] for p in summary.scorers) or tr("history.no_scorer")
+        items.append(tid(f"history-{summary.id}", ft.Container(
+            on_click=lambda _e, gid=summary.id: model.open_history_game(gid), border_radius=12,
+            content=card(ft.Column([
+                ft.Text(_date(summary.finished), size=14),
+                ft.Text(", ".join(f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True)),
+                        size=17, weight=ft.FontWeight.W_600),
+                ft.Text(tr("history.rounds", count=summary.round), size=14),
+                ft.Text(tr("history.scorers", names=scorers), size=15),
+            ], spacing=4)),
+        )))
+    return ft.Column(items, spacing=10)
+
+
+def history_game_screen(model: AppModel) -> ft.Control:
+    game = model.history_game
+    if game is None:
+        return ft.Text("")
+    return ft.Column([scoring_pane(model, game), round_log(model, game)], spacing=12)

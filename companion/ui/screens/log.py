@@ -1,0 +1,60 @@
+"""The round log: herd, tile, migrations and payments, dice, result, undone rolls."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from ...rules import Choice, EntryKind, Game, Outcome
+from ..model import AppModel
+from ..widgets import card, tid
+from .migration import payment_text
+
+
+def _dice_text(game: Game, dice: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
+    return "; ".join(f"{game.state.players[p]} {' '.join(map(str, v))}" for p, v in dice)
+
+
+def round_log(model: AppModel, game: Game) -> ft.Control:
+    tr = model.tr
+    state = game.state
+    names = state.players
+    undone: dict[int, list[str]] = {}
+    for entry in game.log:
+        if entry.kind is EntryKind.UNDO and entry.taming is not None:
+            undone.setdefault(entry.round, []).append(_dice_text(game, entry.taming.dice))
+    blocks: list[ft.Control] = []
+    for rnd in reversed(state.rounds):
+        herd = rnd.herd.value if rnd.herd else "wood"
+        lines: list[ft.Control] = [
+            ft.Text(tr("log.round", n=rnd.number, area=tr(f"area.{herd}")), size=17, weight=ft.FontWeight.BOLD),
+        ]
+        if rnd.tile.first is not None and rnd.tile.all is not None:
+            first = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.first)
+            every = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.all)
+            lines.append(ft.Text(tr("log.tile", first=first, all=every), size=14))
+        for m in rnd.migrations:
+            lines.append(ft.Text(tr("log.migration", name=names[m.player], count=m.people,
+                                    payment=payment_text(model, [(r.value, n) for r, n in m.payment.items()])),
+                                 size=14))
+        for dice in undone.get(rnd.number, []):
+            lines.append(ft.Text(tr("log.undone_roll", dice=dice), size=14, italic=True, color=ft.Colors.ERROR))
+        taming = rnd.taming
+        if taming is not None:
+            if taming.dice:
+                key = "log.dice_hand" if taming.by_hand else "log.dice"
+                lines.append(ft.Text(tr(key, dice=_dice_text(game, taming.dice)), size=14))
+            if taming.outcome is Outcome.WINNER and taming.winner is not None:
+                choice = "1." if rnd.winner_choice is Choice.FIRST else tr("round.all")
+                lines.append(ft.Text(tr("log.winner", name=names[taming.winner], bonus=choice), size=14,
+                                     weight=ft.FontWeight.W_600))
+            elif taming.outcome is Outcome.TIE:
+                lines.append(ft.Text(tr("log.tie"), size=14))
+            else:
+                lines.append(ft.Text(tr("log.nobody"), size=14))
+        blocks.append(ft.Column(lines, spacing=2))
+    if not blocks:
+        blocks.append(ft.Text(tr("log.empty"), size=15))
+    undo_count = sum(1 for e in game.log if e.kind is EntryKind.UNDO)
+    header = ft.Text(tr("log.summary", count=len(game.log), undos=undo_count), size=14)
+    return card(tid("round-log", ft.Column([ft.Text(tr("log.title"), size=20, weight=ft.FontWeight.BOLD), header,
+                                            *blocks], spacing=10)), identifier="log-card")
