@@ -26,7 +26,8 @@ def _frame(model: AppModel, bar: ft.Control, body: ft.Control, bottom: ft.Contro
         parts.append(banner(tr(model.message.key, **model.message.params), model.message.error, model.dismiss,
                             tr("common.close")))
     if scroll_body:
-        parts.append(ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO))
+        parts.append(ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO,
+                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     else:
         parts.append(ft.Container(content=body, expand=True))
     if bottom is not None:

@@ -15,7 +15,8 @@ Handler = Callable[..., Any]
 
 def tid(identifier: str, control: ft.Control) -> ft.Control:
     """Give ``control`` a stable test id (``flt-semantics-identifier``)."""
-    return ft.Semantics(identifier=identifier, content=control, expand=getattr(control, "expand", None))
+    expand = getattr(control, "expand", None)
+    return ft.Semantics(identifier=identifier, content=control, expand=expand or None)
 
 
 def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control:

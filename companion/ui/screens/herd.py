@@ -55,7 +55,7 @@ def herd_pane(model: AppModel) -> ft.Control:
         ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=8), identifier="tamed-card"))
     if state.phase not in (Phase.TAMED, Phase.FINISHED):
         parts.append(_pile(model))
-    return ft.Column(parts, spacing=12)
+    return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _label(text: str) -> ft.Control:

@@ -39,7 +39,7 @@ def history_screen(model: AppModel) -> ft.Control:
                 ft.Text(tr("history.scorers", names=scorers), size=15),
             ], spacing=4)),
         )))
-    return ft.Column(items, spacing=10)
+    return ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def history_game_screen(model: AppModel) -> ft.Control:

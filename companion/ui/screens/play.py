@@ -60,7 +60,7 @@ def action_pane(model: AppModel) -> ft.Control:
                                    ft.Icons.LIST_ALT, expand=True)]))
     if model.show_log:
         parts.append(round_log(model, model.game))
-    return ft.Column(parts, spacing=12)
+    return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def bottom_action(model: AppModel) -> ft.Control | None:
@@ -127,9 +127,12 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action."""
     if model.wide:
         body: ft.Control = ft.Row([
-            ft.Column([herd_pane(model)], expand=5, scroll=ft.ScrollMode.AUTO),
-            ft.Column([action_pane(model)], expand=6, scroll=ft.ScrollMode.AUTO),
+            ft.Column([herd_pane(model)], expand=5, scroll=ft.ScrollMode.AUTO,
+                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            ft.Column([action_pane(model)], expand=6, scroll=ft.ScrollMode.AUTO,
+                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
         ], expand=True, spacing=20, vertical_alignment=ft.CrossAxisAlignment.START)
     else:
-        body = ft.Column([herd_pane(model), action_pane(model)], spacing=12)
+        body = ft.Column([herd_pane(model), action_pane(model)], spacing=12,
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     return body, bottom_action(model)

@@ -37,4 +37,4 @@ def settings_screen(model: AppModel) -> ft.Control:
             switch("animation", tr("settings.animation")),
             switch("haptics", tr("settings.haptics")),
         ], spacing=12)),
-    ], spacing=12)
+    ], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

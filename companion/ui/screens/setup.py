@@ -65,14 +65,14 @@ def setup_screen(model: AppModel) -> ft.Control:
     ], spacing=GAP))
     deck = card(ft.Column([
         heading(tr("setup.deck")),
-        tonal(tr("deck.companion"), lambda: setattr(model, "deck", "companion"), "deck-companion",
-              selected=model.deck == "companion", expand=True),
+        ft.Row([tonal(tr("deck.companion"), lambda: setattr(model, "deck", "companion"), "deck-companion",
+                      selected=model.deck == "companion", expand=True)]),
         ft.Text(tr("deck.companion_hint"), size=14),
-        tonal(tr("deck.physical"), lambda: setattr(model, "deck", "physical"), "deck-physical",
-              selected=model.deck == "physical", expand=True),
+        ft.Row([tonal(tr("deck.physical"), lambda: setattr(model, "deck", "physical"), "deck-physical",
+                      selected=model.deck == "physical", expand=True)]),
         ft.Text(tr("deck.physical_hint"), size=14),
     ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return ft.Column([
         players, start, deck,
         ft.Row([primary(tr("setup.start"), model.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
-    ], spacing=GAP + 4)
+    ], spacing=GAP + 4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
