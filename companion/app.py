@@ -19,7 +19,7 @@ from .i18n import LANGUAGES, detect
 from .store import Store, StoreError
 from .ui.model import AppModel
 from .ui.root import Root
-from .ui.theme import FONTS, themes, theme_mode
+from .ui.theme import FONTS, theme_mode, themes
 
 log = logging.getLogger("companion")
 
@@ -54,12 +54,16 @@ async def start_session(page: ft.Page, config: Config) -> None:
         locales: list[str | None] = []
         with contextlib.suppress(Exception):
             info = await asyncio.wait_for(page.get_device_info(), 3)
-            locales = list(getattr(info, "languages", None) or []) + [getattr(info, "language", None)]
+            locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
         lang = detect(locales)
     model = AppModel(
-        store=store, lang=lang, theme=store.get_setting("theme") or "system",
-        animation=_bool(store.get_setting("animation"), True), haptics=_bool(store.get_setting("haptics"), True),
-        wakelock=_bool(store.get_setting("wakelock"), True), width=page.width or 412,
+        store=store,
+        lang=lang,
+        theme=store.get_setting("theme") or "system",
+        animation=_bool(store.get_setting("animation"), True),
+        haptics=_bool(store.get_setting("haptics"), True),
+        wakelock=_bool(store.get_setting("wakelock"), True),
+        width=page.width or 412,
         join_url=os.environ.get("MAMMOTH_JOIN_URL", ""),
     )
     page.theme_mode = theme_mode(model.theme)

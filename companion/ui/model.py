@@ -186,8 +186,9 @@ class AppModel:
 
     def create_game(self) -> None:
         try:
-            setup = make_setup(self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31),
-                               self.colours)
+            setup = make_setup(
+                self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
+            )
             game = start_game(setup)
         except RuleError as exc:
             seat = int(exc.params.get("seat", 0)) - 1

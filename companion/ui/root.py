@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import flet as ft
 
 from .model import AppModel
@@ -12,22 +14,30 @@ from .screens.rules import rules_screen
 from .screens.settings import settings_screen
 from .screens.setup import setup_screen
 from .screens.start import start_screen
+from .theme import theme_mode
 from .topbar import top_bar
 from .widgets import banner
 
 MAX_PHONE_WIDTH = 640
 
 
-def _frame(model: AppModel, bar: ft.Control, body: ft.Control, bottom: ft.Control | None,
-           scroll_body: bool = True) -> list[ft.Control]:
+def _frame(
+    model: AppModel, bar: ft.Control, body: ft.Control, bottom: ft.Control | None, scroll_body: bool = True
+) -> list[ft.Control]:
     tr = model.tr
     parts: list[ft.Control] = [bar]
     if model.message is not None:
-        parts.append(banner(tr(model.message.key, **model.message.params), model.message.error, model.dismiss,
-                            tr("common.close")))
+        parts.append(
+            banner(
+                tr(model.message.key, **model.message.params), model.message.error, model.dismiss, tr("common.close")
+            )
+        )
     if scroll_body:
-        parts.append(ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO,
-                               horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+        parts.append(
+            ft.Column(
+                [body], expand=True, scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            )
+        )
     else:
         parts.append(ft.Container(content=body, expand=True))
     if bottom is not None:
@@ -60,17 +70,49 @@ def screen(model: AppModel) -> list[ft.Control]:
     return _frame(model, bar, start_screen(model), None)
 
 
+def _use_page_effects(model: AppModel) -> None:
+    """Theme and screen wake lock follow the settings and the screen."""
+    page = ft.context.page
+
+    def apply_theme() -> None:
+        page.theme_mode = theme_mode(model.theme)
+        page.update()
+
+    awake = model.wakelock and model.screen == "play"
+
+    async def apply_wakelock() -> None:
+        with contextlib.suppress(Exception):  # not every platform has a wake lock
+            lock = ft.Wakelock()
+            await (lock.enable() if awake else lock.disable())  # type: ignore[no-untyped-call]
+
+    ft.use_effect(apply_theme, [model.theme])
+    ft.use_effect(apply_wakelock, [awake])
+
+
 @ft.component
 def Root(model: AppModel) -> ft.View:
     """Everything the page shows, re-rendered whenever the model changes."""
+    _use_page_effects(model)
     wide = model.wide
     content = ft.Container(
         content=ft.Column(screen(model), expand=True, spacing=8),
-        expand=True, width=None if wide else min(model.width, MAX_PHONE_WIDTH),
+        expand=True,
+        width=None if wide else min(model.width, MAX_PHONE_WIDTH),
         padding=ft.Padding.symmetric(horizontal=24 if wide else 12, vertical=8),
     )
     return ft.View(
-        route="/", padding=0, spacing=0,
-        controls=[ft.SafeArea(content=ft.Row([content], alignment=ft.MainAxisAlignment.CENTER, expand=True,
-                                             vertical_alignment=ft.CrossAxisAlignment.STRETCH), expand=True)],
+        route="/",
+        padding=0,
+        spacing=0,
+        controls=[
+            ft.SafeArea(
+                content=ft.Row(
+                    [content],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                    expand=True,
+                    vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+                expand=True,
+            )
+        ],
     )

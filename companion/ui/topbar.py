@@ -8,19 +8,33 @@ from .model import AppModel
 from .widgets import icon_button, tid
 
 
-def top_bar(model: AppModel, title: str, actions: list[ft.Control] | None = None, back: str | None = "start",
-            identifier: str = "title") -> ft.Control:
+def top_bar(
+    model: AppModel,
+    title: str,
+    actions: list[ft.Control] | None = None,
+    back: str | None = "start",
+    identifier: str = "title",
+) -> ft.Control:
     tr = model.tr
     lead: list[ft.Control] = []
     if back:
-        lead.append(icon_button(ft.Icons.ARROW_BACK if back != "start" else ft.Icons.HOME_OUTLINED,
-                                tr("nav.back") if back != "start" else tr("nav.home"),
-                                lambda: model.go(back), "nav-back"))
+        lead.append(
+            icon_button(
+                ft.Icons.ARROW_BACK if back != "start" else ft.Icons.HOME_OUTLINED,
+                tr("nav.back") if back != "start" else tr("nav.home"),
+                lambda: model.go(back),
+                "nav-back",
+            )
+        )
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=4),
         content=ft.Row(
-            [*lead, tid(identifier, ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2)),
-             *(actions or [])],
-            vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4,
+            [
+                *lead,
+                tid(identifier, ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2)),
+                *(actions or []),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=4,
         ),
     )

@@ -26,7 +26,10 @@ def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control
 
 def area_picture(resource: str, label: str, width: float = 320) -> ft.Control:
     return ft.Image(
-        src=f"pictures/area_{resource}.svg", width=width, height=width * 9 / 16, semantics_label=label,
+        src=f"pictures/area_{resource}.svg",
+        width=width,
+        height=width * 9 / 16,
+        semantics_label=label,
         fit=ft.BoxFit.CONTAIN,
     )
 
@@ -36,64 +39,116 @@ def badge(name: str, colour: str | None, size: float = 40) -> ft.Control:
     fill, ink = PLAYER_COLOURS.get(colour or "", ("#6d6d6d", "#ffffff"))
     initial = name[:1].upper() if name else "?"
     return ft.Container(
-        width=size, height=size, border_radius=size / 2, bgcolor=fill, alignment=ft.Alignment.CENTER,
+        width=size,
+        height=size,
+        border_radius=size / 2,
+        bgcolor=fill,
+        alignment=ft.Alignment.CENTER,
         border=ft.Border.all(2, ft.Colors.with_opacity(0.35, ft.Colors.BLACK)),
         content=ft.Text(initial, color=ink, size=size * 0.45, weight=ft.FontWeight.BOLD),
     )
 
 
-def primary(label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None,
-            expand: bool = True) -> ft.Control:
+def primary(
+    label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = True
+) -> ft.Control:
     """The big action button of a screen."""
     button = ft.FilledButton(
         content=ft.Text(label, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        icon=icon, on_click=on_click, height=TOUCH + 8, expand=expand,
+        icon=icon,
+        on_click=on_click,
+        height=TOUCH + 8,
+        expand=expand,
         disabled=on_click is None,
     )
     return tid(identifier, button)
 
 
-def secondary(label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None,
-              expand: bool = False) -> ft.Control:
+def secondary(
+    label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = False
+) -> ft.Control:
     button = ft.OutlinedButton(
-        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER), icon=icon, on_click=on_click,
-        height=TOUCH, expand=expand, disabled=on_click is None,
+        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER),
+        icon=icon,
+        on_click=on_click,
+        height=TOUCH,
+        expand=expand,
+        disabled=on_click is None,
     )
     return tid(identifier, button)
 
 
-def tonal(label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None,
-          selected: bool = False, expand: bool = False) -> ft.Control:
+def tonal(
+    label: str,
+    on_click: Handler | None,
+    identifier: str,
+    icon: ft.IconData | None = None,
+    selected: bool = False,
+    expand: bool = False,
+) -> ft.Control:
     """A choice button; the selected one is filled."""
     kind = ft.FilledButton if selected else ft.FilledTonalButton
     button = kind(
-        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER), icon=icon, on_click=on_click,
-        height=TOUCH, expand=expand, disabled=on_click is None,
+        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER),
+        icon=icon,
+        on_click=on_click,
+        height=TOUCH,
+        expand=expand,
+        disabled=on_click is None,
     )
     return tid(identifier, button)
 
 
 def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler | None, identifier: str) -> ft.Control:
-    return tid(identifier, ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click, icon_size=28,
-                                         disabled=on_click is None))
+    return tid(
+        identifier,
+        ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click, icon_size=28, disabled=on_click is None),
+    )
 
 
-def stepper(value: int, on_minus: Handler | None, on_plus: Handler | None, identifier: str,
-            minus_label: str, plus_label: str, big: bool = True) -> ft.Control:
+def stepper(
+    value: int,
+    on_minus: Handler | None,
+    on_plus: Handler | None,
+    identifier: str,
+    minus_label: str,
+    plus_label: str,
+    big: bool = True,
+) -> ft.Control:
     """``[-] value [+]`` with 48 px targets."""
     size = 28 if big else 22
     return ft.Row(
         [
-            tid(f"{identifier}-minus", ft.IconButton(icon=ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=size + 4,
-                                                     tooltip=minus_label, on_click=on_minus,
-                                                     disabled=on_minus is None)),
-            tid(f"{identifier}-value", ft.Text(str(value), size=size, weight=ft.FontWeight.BOLD, width=size + 6,
-                                               text_align=ft.TextAlign.CENTER)),
-            tid(f"{identifier}-plus", ft.IconButton(icon=ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=size + 4,
-                                                    tooltip=plus_label, on_click=on_plus,
-                                                    disabled=on_plus is None)),
+            tid(
+                f"{identifier}-minus",
+                ft.IconButton(
+                    icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                    icon_size=size + 4,
+                    tooltip=minus_label,
+                    on_click=on_minus,
+                    disabled=on_minus is None,
+                ),
+            ),
+            tid(
+                f"{identifier}-value",
+                ft.Text(
+                    str(value), size=size, weight=ft.FontWeight.BOLD, width=size + 6, text_align=ft.TextAlign.CENTER
+                ),
+            ),
+            tid(
+                f"{identifier}-plus",
+                ft.IconButton(
+                    icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+                    icon_size=size + 4,
+                    tooltip=plus_label,
+                    on_click=on_plus,
+                    disabled=on_plus is None,
+                ),
+            ),
         ],
-        spacing=0, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=0,
+        tight=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 
@@ -106,20 +161,32 @@ def heading(text: str, size: float = 22) -> ft.Control:
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
 
 
-def bonus_view(bonus: Bonus | None, tr: Callable[..., str], size: float = 36, physical_key: str = "bonus.physical",
-               identifier: str | None = None) -> ft.Control:
+def bonus_view(
+    bonus: Bonus | None,
+    tr: Callable[..., str],
+    size: float = 36,
+    physical_key: str = "bonus.physical",
+    identifier: str | None = None,
+) -> ft.Control:
     """A bonus as pictures with words: e.g. [tool] 1 tool."""
     if bonus is None:
         control: ft.Control = ft.Text(tr(physical_key), size=16, italic=True)
     else:
         control = ft.Row(
             [
-                ft.Row([picture(item.kind.value, size), ft.Text(tr(f"bonus.{item.kind.value}", count=item.amount),
-                                                               size=17, weight=ft.FontWeight.W_600)],
-                       spacing=6, tight=True)
+                ft.Row(
+                    [
+                        picture(item.kind.value, size),
+                        ft.Text(tr(f"bonus.{item.kind.value}", count=item.amount), size=17, weight=ft.FontWeight.W_600),
+                    ],
+                    spacing=6,
+                    tight=True,
+                )
                 for item in bonus
             ],
-            wrap=True, spacing=GAP, run_spacing=4,
+            wrap=True,
+            spacing=GAP,
+            run_spacing=4,
         )
     return tid(identifier, control) if identifier else control
 
@@ -127,11 +194,19 @@ def bonus_view(bonus: Bonus | None, tr: Callable[..., str], size: float = 36, ph
 def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Control:
     colour = ft.Colors.ERROR_CONTAINER if error else ft.Colors.SECONDARY_CONTAINER
     ink = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
-    return tid("message", ft.Container(
-        bgcolor=colour, border_radius=12, padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
-        content=ft.Row([
-            ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=ink),
-            ft.Text(text, color=ink, size=16, expand=True),
-            ft.IconButton(icon=ft.Icons.CLOSE, icon_color=ink, tooltip=close_label, on_click=on_close),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-    ))
+    return tid(
+        "message",
+        ft.Container(
+            bgcolor=colour,
+            border_radius=12,
+            padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
+            content=ft.Row(
+                [
+                    ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=ink),
+                    ft.Text(text, color=ink, size=16, expand=True),
+                    ft.IconButton(icon=ft.Icons.CLOSE, icon_color=ink, tooltip=close_label, on_click=on_close),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+        ),
+    )

@@ -29,16 +29,32 @@ def history_screen(model: AppModel) -> ft.Control:
     items: list[ft.Control] = []
     for summary in games:
         scorers = ", ".join(summary.players[p] for p in summary.scorers) or tr("history.no_scorer")
-        items.append(tid(f"history-{summary.id}", ft.Container(
-            on_click=lambda _e, gid=summary.id: model.open_history_game(gid), border_radius=12,
-            content=card(ft.Column([
-                ft.Text(_date(summary.finished), size=14),
-                ft.Text(", ".join(f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True)),
-                        size=17, weight=ft.FontWeight.W_600),
-                ft.Text(tr("history.rounds", count=summary.round), size=14),
-                ft.Text(tr("history.scorers", names=scorers), size=15),
-            ], spacing=4)),
-        )))
+        items.append(
+            tid(
+                f"history-{summary.id}",
+                ft.Container(
+                    on_click=lambda _e, gid=summary.id: model.open_history_game(gid),
+                    border_radius=12,
+                    content=card(
+                        ft.Column(
+                            [
+                                ft.Text(_date(summary.finished), size=14),
+                                ft.Text(
+                                    ", ".join(
+                                        f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True)
+                                    ),
+                                    size=17,
+                                    weight=ft.FontWeight.W_600,
+                                ),
+                                ft.Text(tr("history.rounds", count=summary.round), size=14),
+                                ft.Text(tr("history.scorers", names=scorers), size=15),
+                            ],
+                            spacing=4,
+                        )
+                    ),
+                ),
+            )
+        )
     return ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

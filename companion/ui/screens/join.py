@@ -23,10 +23,23 @@ def qr_png(text: str) -> str:
 
 def join_screen(model: AppModel) -> ft.Control:
     tr = model.tr
-    return card(ft.Column([
-        ft.Text(tr("join.hint"), size=16),
-        ft.Row([ft.Container(content=ft.Image(src=qr_png(model.join_url), width=260, height=260),
-                             bgcolor=ft.Colors.WHITE, padding=8, border_radius=8)],
-               alignment=ft.MainAxisAlignment.CENTER),
-        tid("join-url", ft.Text(model.join_url, size=15, selectable=True)),
-    ], spacing=12))
+    return card(
+        ft.Column(
+            [
+                ft.Text(tr("join.hint"), size=16),
+                ft.Row(
+                    [
+                        ft.Container(
+                            content=ft.Image(src=qr_png(model.join_url), width=260, height=260),
+                            bgcolor=ft.Colors.WHITE,
+                            padding=8,
+                            border_radius=8,
+                        )
+                    ],
+                    alignment=ft.MainAxisAlignment.CENTER,
+                ),
+                tid("join-url", ft.Text(model.join_url, size=15, selectable=True)),
+            ],
+            spacing=12,
+        )
+    )

@@ -33,9 +33,17 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
             every = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.all)
             lines.append(ft.Text(tr("log.tile", first=first, all=every), size=14))
         for m in rnd.migrations:
-            lines.append(ft.Text(tr("log.migration", name=names[m.player], count=m.people,
-                                    payment=payment_text(model, [(r.value, n) for r, n in m.payment.items()])),
-                                 size=14))
+            lines.append(
+                ft.Text(
+                    tr(
+                        "log.migration",
+                        name=names[m.player],
+                        count=m.people,
+                        payment=payment_text(model, [(r.value, n) for r, n in m.payment.items()]),
+                    ),
+                    size=14,
+                )
+            )
         for dice in undone.get(rnd.number, []):
             lines.append(ft.Text(tr("log.undone_roll", dice=dice), size=14, italic=True, color=ft.Colors.ERROR))
         taming = rnd.taming
@@ -45,8 +53,11 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
                 lines.append(ft.Text(tr(key, dice=_dice_text(game, taming.dice)), size=14))
             if taming.outcome is Outcome.WINNER and taming.winner is not None:
                 choice = "1." if rnd.winner_choice is Choice.FIRST else tr("round.all")
-                lines.append(ft.Text(tr("log.winner", name=names[taming.winner], bonus=choice), size=14,
-                                     weight=ft.FontWeight.W_600))
+                lines.append(
+                    ft.Text(
+                        tr("log.winner", name=names[taming.winner], bonus=choice), size=14, weight=ft.FontWeight.W_600
+                    )
+                )
             elif taming.outcome is Outcome.TIE:
                 lines.append(ft.Text(tr("log.tie"), size=14))
             else:
@@ -56,5 +67,10 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
         blocks.append(ft.Text(tr("log.empty"), size=15))
     undo_count = sum(1 for e in game.log if e.kind is EntryKind.UNDO)
     header = ft.Text(tr("log.summary", count=len(game.log), undos=undo_count), size=14)
-    return card(tid("round-log", ft.Column([ft.Text(tr("log.title"), size=20, weight=ft.FontWeight.BOLD), header,
-                                            *blocks], spacing=10)), identifier="log-card")
+    return card(
+        tid(
+            "round-log",
+            ft.Column([ft.Text(tr("log.title"), size=20, weight=ft.FontWeight.BOLD), header, *blocks], spacing=10),
+        ),
+        identifier="log-card",
+    )

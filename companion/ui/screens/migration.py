@@ -26,9 +26,10 @@ def players_pane(model: AppModel) -> ft.Control:
     assert current is not None
     limit = max_players_per_area(len(state.players))
     users = len(current.migrations)
-    rows: list[ft.Control] = [heading(tr("migrate.title"), 20),
-                              ft.Text(tr("migrate.hint", area=tr(f"area.{current.herd.value if current.herd else ''}")),
-                                      size=15)]
+    rows: list[ft.Control] = [
+        heading(tr("migrate.title"), 20),
+        ft.Text(tr("migrate.hint", area=tr(f"area.{current.herd.value if current.herd else ''}")), size=15),
+    ]
     for player in state.turn_order():
         name = state.players[player]
         migration = current.migration_of(player)
@@ -39,26 +40,47 @@ def players_pane(model: AppModel) -> ft.Control:
             detail = tr("migrate.moves", name=name, count=migration.people)
             paid = payment_text(model, [(r.value, n) for r, n in migration.payment.items()])
             sub = tr("migrate.paid", payment=paid)
-            action = secondary(tr("migrate.change"), lambda _e, p=player: model.edit(p), f"edit-{player}",
-                               ft.Icons.EDIT)
+            action = secondary(
+                tr("migrate.change"), lambda _e, p=player: model.edit(p), f"edit-{player}", ft.Icons.EDIT
+            )
         else:
             detail = name
             sub = tr("migrate.stays")
             can = users < limit and current.people_on_tile < 7
-            action = secondary(tr("migrate.move"), (lambda _e, p=player: model.edit(p)) if can else None,
-                               f"edit-{player}", ft.Icons.ARROW_FORWARD)
-        rows.append(tid(f"player-{player}", ft.Container(
-            padding=ft.Padding.symmetric(vertical=6),
-            content=ft.Row([
-                badge(name, colour_of(model.game, player), 44),
-                ft.Column([
-                    ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
-                    ft.Text(sub, size=14, max_lines=2),
-                    tid(f"tally-{player}", ft.Text(tr("tally.tiles", count=state.tallies[player]), size=14)),
-                ], spacing=2, expand=True),
-                action,
-            ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10),
-        )))
+            action = secondary(
+                tr("migrate.move"),
+                (lambda _e, p=player: model.edit(p)) if can else None,
+                f"edit-{player}",
+                ft.Icons.ARROW_FORWARD,
+            )
+        rows.append(
+            tid(
+                f"player-{player}",
+                ft.Container(
+                    padding=ft.Padding.symmetric(vertical=6),
+                    content=ft.Row(
+                        [
+                            badge(name, colour_of(model.game, player), 44),
+                            ft.Column(
+                                [
+                                    ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
+                                    ft.Text(sub, size=14, max_lines=2),
+                                    tid(
+                                        f"tally-{player}",
+                                        ft.Text(tr("tally.tiles", count=state.tallies[player]), size=14),
+                                    ),
+                                ],
+                                spacing=2,
+                                expand=True,
+                            ),
+                            action,
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        spacing=10,
+                    ),
+                ),
+            )
+        )
     if users >= limit and len(state.players) < 4:
         rows.append(ft.Text(tr("migrate.limit", count=limit), size=14, italic=True))
     rows.append(odds_view(model))
@@ -74,15 +96,27 @@ def _editor(model: AppModel, player: int) -> ft.Control:
     payment_rows = []
     for resource in Resource:
         value = model.pay.get(resource.value, 0)
-        payment_rows.append(ft.Row([
-            picture(resource.value, 34, tr(f"res.{resource.value}")),
-            ft.Text(tr(f"res.{resource.value}"), size=16, expand=True),
-            stepper(value, (lambda _e, r=resource.value: model.step_pay(r, -1)) if value > 0 else None,
-                    (lambda _e, r=resource.value: model.step_pay(r, 1)) if owed > 0 or resource is not Resource.FOOD
-                    else None,
-                    f"pay-{resource.value}", tr("migrate.less", what=tr(f"res.{resource.value}")),
-                    tr("migrate.more", what=tr(f"res.{resource.value}")), big=False),
-        ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8))
+        payment_rows.append(
+            ft.Row(
+                [
+                    picture(resource.value, 34, tr(f"res.{resource.value}")),
+                    ft.Text(tr(f"res.{resource.value}"), size=16, expand=True),
+                    stepper(
+                        value,
+                        (lambda _e, r=resource.value: model.step_pay(r, -1)) if value > 0 else None,
+                        (lambda _e, r=resource.value: model.step_pay(r, 1))
+                        if owed > 0 or resource is not Resource.FOOD
+                        else None,
+                        f"pay-{resource.value}",
+                        tr("migrate.less", what=tr(f"res.{resource.value}")),
+                        tr("migrate.more", what=tr(f"res.{resource.value}")),
+                        big=False,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=8,
+            )
+        )
     if owed > 0:
         status = tr("migrate.owed", count=owed)
     elif owed < 0:
@@ -95,33 +129,58 @@ def _editor(model: AppModel, player: int) -> ft.Control:
         secondary(tr("common.cancel"), model.cancel_edit, "cancel-migration"),
     ]
     if existing:
-        buttons.insert(1, secondary(tr("migrate.withdraw"), lambda: model.withdraw(player), "withdraw",
-                                    ft.Icons.UNDO))
-    return tid("migration-editor", ft.Container(
-        border=ft.Border.all(2, ft.Colors.PRIMARY), border_radius=14, padding=12,
-        content=ft.Column([
-            ft.Row([badge(name, colour_of(model.game, player), 40), heading(name, 20)], spacing=10),
-            ft.Row([ft.Text(tr("migrate.people"), size=17, expand=True),
-                    stepper(model.people, (lambda: model.step_people(-1)) if model.people > 1 else None,
-                            (lambda: model.step_people(1)) if model.people < 7 else None, "people",
-                            tr("migrate.fewer"), tr("migrate.more_people"))],
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            ft.Text(tr("migrate.pay_hint", count=model.people), size=14),
-            *payment_rows,
-            tid("owed", ft.Text(status, size=16, weight=ft.FontWeight.BOLD,
-                                color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY)),
-            ft.Row(buttons[:1]),
-            ft.Row(buttons[1:], spacing=8, wrap=True),
-        ], spacing=GAP - 4),
-    ))
+        buttons.insert(1, secondary(tr("migrate.withdraw"), lambda: model.withdraw(player), "withdraw", ft.Icons.UNDO))
+    return tid(
+        "migration-editor",
+        ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            border_radius=14,
+            padding=12,
+            content=ft.Column(
+                [
+                    ft.Row([badge(name, colour_of(model.game, player), 40), heading(name, 20)], spacing=10),
+                    ft.Row(
+                        [
+                            ft.Text(tr("migrate.people"), size=17, expand=True),
+                            stepper(
+                                model.people,
+                                (lambda: model.step_people(-1)) if model.people > 1 else None,
+                                (lambda: model.step_people(1)) if model.people < 7 else None,
+                                "people",
+                                tr("migrate.fewer"),
+                                tr("migrate.more_people"),
+                            ),
+                        ],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    ft.Text(tr("migrate.pay_hint", count=model.people), size=14),
+                    *payment_rows,
+                    tid(
+                        "owed",
+                        ft.Text(
+                            status,
+                            size=16,
+                            weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
+                        ),
+                    ),
+                    ft.Row(buttons[:1]),
+                    ft.Row(buttons[1:], spacing=8, wrap=True),
+                ],
+                spacing=GAP - 4,
+            ),
+        ),
+    )
 
 
 def odds_view(model: AppModel) -> ft.Control:
     """Each participant's exact chance to tame, live as counts change."""
-    assert model.game is not None and model.game.state.current is not None
+    assert model.game is not None
     tr = model.tr
     state = model.game.state
-    counts = {m.player: m.people for m in state.current.migrations}
+    current = state.current
+    assert current is not None
+    counts = {m.player: m.people for m in current.migrations}
     if model.editing is not None:
         counts[model.editing] = model.people
     if not counts:
@@ -131,17 +190,44 @@ def odds_view(model: AppModel) -> ft.Control:
     for player in state.turn_order():
         if player in odds.win:
             chance = odds.win[player]
-            lines.append(tid(f"odds-{player}", ft.Row([
-                badge(state.players[player], colour_of(model.game, player), 24),
-                ft.Text(tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True),
-                ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
-                ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
-            ], spacing=8)))
+            lines.append(
+                tid(
+                    f"odds-{player}",
+                    ft.Row(
+                        [
+                            badge(state.players[player], colour_of(model.game, player), 24),
+                            ft.Text(
+                                tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
+                            ),
+                            ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                f"{chance.numerator}/{chance.denominator}",
+                                size=12,
+                                width=90,
+                                text_align=ft.TextAlign.END,
+                            ),
+                        ],
+                        spacing=8,
+                    ),
+                )
+            )
     if len(counts) > 1:
-        lines.append(tid("odds-none", ft.Row([
-            ft.Text(tr("odds.no_winner"), size=15, expand=True),
-            ft.Text(f"{float(odds.no_winner) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
-            ft.Text(f"{odds.no_winner.numerator}/{odds.no_winner.denominator}", size=12, width=90,
-                    text_align=ft.TextAlign.END),
-        ], spacing=8)))
+        lines.append(
+            tid(
+                "odds-none",
+                ft.Row(
+                    [
+                        ft.Text(tr("odds.no_winner"), size=15, expand=True),
+                        ft.Text(f"{float(odds.no_winner) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
+                        ft.Text(
+                            f"{odds.no_winner.numerator}/{odds.no_winner.denominator}",
+                            size=12,
+                            width=90,
+                            text_align=ft.TextAlign.END,
+                        ),
+                    ],
+                    spacing=8,
+                ),
+            )
+        )
     return ft.Container(content=ft.Column(lines, spacing=4), padding=ft.Padding.only(top=8))

@@ -6,8 +6,8 @@ import flet as ft
 
 from ...rules import Phase
 from ..model import AppModel
-from ..widgets import card, icon_button, primary, secondary, tid
-from .herd import herd_pane
+from ..widgets import badge, card, icon_button, primary, secondary, tid
+from .herd import colour_of, herd_pane
 from .log import round_log
 from .migration import players_pane
 from .scoring import scoring_pane
@@ -23,8 +23,12 @@ def play_actions(model: AppModel) -> list[ft.Control]:
     return [
         icon_button(ft.Icons.UNDO, tr("menu.undo"), model.undo if game.can_undo and not finished else None, "undo"),
         icon_button(ft.Icons.REDO, tr("menu.redo"), model.redo if game.can_redo and not finished else None, "redo"),
-        icon_button(ft.Icons.FLAG_OUTLINED, tr("menu.end"),
-                    (lambda: setattr(model, "confirm_end", True)) if not finished else None, "end-game"),
+        icon_button(
+            ft.Icons.FLAG_OUTLINED,
+            tr("menu.end"),
+            (lambda: setattr(model, "confirm_end", True)) if not finished else None,
+            "end-game",
+        ),
     ]
 
 
@@ -55,9 +59,19 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(scoring_pane(model, model.game))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
-    parts.append(ft.Row([secondary(model.tr("log.hide") if model.show_log else model.tr("log.show"),
-                                   lambda: setattr(model, "show_log", not model.show_log), "toggle-log",
-                                   ft.Icons.LIST_ALT, expand=True)]))
+    parts.append(
+        ft.Row(
+            [
+                secondary(
+                    model.tr("log.hide") if model.show_log else model.tr("log.show"),
+                    lambda: setattr(model, "show_log", not model.show_log),
+                    "toggle-log",
+                    ft.Icons.LIST_ALT,
+                    expand=True,
+                )
+            ]
+        )
+    )
     if model.show_log:
         parts.append(round_log(model, model.game))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -75,20 +89,37 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         assert current is not None
         if not current.migrations:
             return ft.Row([primary(tr("tame.nobody"), model.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])
-        return ft.Column([
-            ft.Row([primary(tr("tame.roll"), model.roll, "roll", ft.Icons.CASINO)]),
-            ft.Row([secondary(tr("tame.by_hand"), model.open_hand_entry, "enter-dice", ft.Icons.EDIT_NOTE,
-                              expand=True)]),
-        ], spacing=8)
+        return ft.Column(
+            [
+                ft.Row([primary(tr("tame.roll"), model.roll, "roll", ft.Icons.CASINO)]),
+                ft.Row(
+                    [
+                        secondary(
+                            tr("tame.by_hand"), model.open_hand_entry, "enter-dice", ft.Icons.EDIT_NOTE, expand=True
+                        )
+                    ]
+                ),
+            ],
+            spacing=8,
+        )
     if state.phase is Phase.RESOLVED and not model.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
         return ft.Row([primary(tr(key), lambda: model.start_round(None), "next-round", ft.Icons.ARROW_FORWARD)])
     if state.phase is Phase.READY and not state.is_physical:
-        return ft.Row([primary(tr("round.start", n=state.round_number + 1), lambda: model.start_round(None),
-                               "start-round", ft.Icons.PLAY_ARROW)])
+        return ft.Row(
+            [
+                primary(
+                    tr("round.start", n=state.round_number + 1),
+                    lambda: model.start_round(None),
+                    "start-round",
+                    ft.Icons.PLAY_ARROW,
+                )
+            ]
+        )
     if state.phase is Phase.TAMED:
-        return ft.Row([primary(tr("menu.end"), lambda: setattr(model, "confirm_end", True), "end-game-tamed",
-                               ft.Icons.FLAG)])
+        return ft.Row(
+            [primary(tr("menu.end"), lambda: setattr(model, "confirm_end", True), "end-game-tamed", ft.Icons.FLAG)]
+        )
     if state.phase is Phase.FINISHED:
         return ft.Row([primary(tr("end.done"), model.close_finished, "done", ft.Icons.CHECK)])
     return None
@@ -96,43 +127,84 @@ def bottom_action(model: AppModel) -> ft.Control | None:
 
 def _confirm_end(model: AppModel) -> ft.Control:
     tr = model.tr
-    return card(ft.Column([
-        ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
-        ft.Text(tr("end.confirm_body"), size=16),
-        ft.Row([primary(tr("end.confirm"), model.end_game, "confirm-end", ft.Icons.FLAG)]),
-        ft.Row([secondary(tr("common.cancel"), lambda: setattr(model, "confirm_end", False), "cancel-end",
-                          expand=True)]),
-    ], spacing=10), identifier="confirm-card")
+    return card(
+        ft.Column(
+            [
+                ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
+                ft.Text(tr("end.confirm_body"), size=16),
+                ft.Row([primary(tr("end.confirm"), model.end_game, "confirm-end", ft.Icons.FLAG)]),
+                ft.Row(
+                    [
+                        secondary(
+                            tr("common.cancel"), lambda: setattr(model, "confirm_end", False), "cancel-end", expand=True
+                        )
+                    ]
+                ),
+            ],
+            spacing=10,
+        ),
+        identifier="confirm-card",
+    )
 
 
 def _tallies(model: AppModel) -> ft.Control:
-    from .herd import colour_of
-    from ..widgets import badge
-
     assert model.game is not None
     tr = model.tr
     state = model.game.state
-    return card(ft.Column([
-        ft.Text(tr("tally.title"), size=20, weight=ft.FontWeight.BOLD),
-        *[
-            tid(f"tally-{p}", ft.Row([badge(name, colour_of(model.game, p), 36),
-                                      ft.Text(name, size=17, expand=True),
-                                      ft.Text(tr("tally.tiles", count=state.tallies[p]), size=17)]))
-            for p, name in enumerate(state.players)
-        ],
-    ], spacing=8))
+    return card(
+        ft.Column(
+            [
+                ft.Text(tr("tally.title"), size=20, weight=ft.FontWeight.BOLD),
+                *[
+                    tid(
+                        f"tally-{p}",
+                        ft.Row(
+                            [
+                                badge(name, colour_of(model.game, p), 36),
+                                ft.Text(name, size=17, expand=True),
+                                ft.Text(tr("tally.tiles", count=state.tallies[p]), size=17),
+                            ]
+                        ),
+                    )
+                    for p, name in enumerate(state.players)
+                ],
+            ],
+            spacing=8,
+        )
+    )
 
 
 def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action."""
     if model.wide:
-        body: ft.Control = ft.Row([
-            ft.Column([herd_pane(model)], expand=5, scroll=ft.ScrollMode.AUTO,
-                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            ft.Column([action_pane(model)], expand=6, scroll=ft.ScrollMode.AUTO,
-                      horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-        ], expand=True, spacing=20, vertical_alignment=ft.CrossAxisAlignment.START)
+        bottom = bottom_action(model)
+        right: list[ft.Control] = [
+            ft.Column(
+                [action_pane(model)],
+                expand=True,
+                scroll=ft.ScrollMode.AUTO,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            )
+        ]
+        if bottom is not None:
+            right.append(bottom)
+        body: ft.Control = ft.Row(
+            [
+                ft.Column(
+                    [herd_pane(model)],
+                    expand=5,
+                    scroll=ft.ScrollMode.AUTO,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+                ft.Column(right, expand=6, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            ],
+            expand=True,
+            spacing=20,
+            vertical_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+        return body, None
     else:
-        body = ft.Column([herd_pane(model), action_pane(model)], spacing=12,
-                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        body = ft.Column(
+            [herd_pane(model), action_pane(model)], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+        )
     return body, bottom_action(model)

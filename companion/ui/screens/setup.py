@@ -20,59 +20,140 @@ def setup_screen(model: AppModel) -> ft.Control:
             message = model.field_error[1]
             error = tr(message.key, **message.params)
         colour = model.colours[seat]
-        rows.append(ft.Row(
+        rows.append(
+            ft.Row(
+                [
+                    tid(
+                        f"colour-{seat}",
+                        ft.Container(
+                            content=badge(name.strip() or str(seat + 1), colour, 44),
+                            on_click=lambda _e, s=seat: model.cycle_colour(s),
+                            tooltip=tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                            padding=2,
+                            border_radius=26,
+                        ),
+                    ),
+                    tid(
+                        f"name-{seat}",
+                        ft.TextField(
+                            label=tr("setup.player_label", n=seat + 1),
+                            value=name,
+                            expand=True,
+                            on_change=lambda e, s=seat: model.set_name(s, e.control.value),
+                            max_length=MAX_NAME_LENGTH + 10,
+                            error=error,
+                            text_size=18,
+                            dense=False,
+                            counter="",
+                        ),
+                    ),
+                    ft.Column(
+                        [
+                            tid(
+                                f"seat-up-{seat}",
+                                ft.IconButton(
+                                    icon=ft.Icons.ARROW_UPWARD,
+                                    tooltip=tr("setup.move_up"),
+                                    on_click=(lambda _e, s=seat: model.move_seat(s, -1)) if seat > 0 else None,
+                                    disabled=seat == 0,
+                                ),
+                            ),
+                        ],
+                        spacing=0,
+                        tight=True,
+                    ),
+                    tid(
+                        f"remove-{seat}",
+                        ft.IconButton(
+                            icon=ft.Icons.DELETE_OUTLINE,
+                            tooltip=tr("setup.remove_player"),
+                            on_click=(lambda _e, s=seat: model.remove_player(s)) if count > MIN_PLAYERS else None,
+                            disabled=count <= MIN_PLAYERS,
+                        ),
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+                spacing=4,
+            )
+        )
+    players = card(
+        ft.Column(
             [
-                tid(f"colour-{seat}", ft.Container(
-                    content=badge(name.strip() or str(seat + 1), colour, 44),
-                    on_click=lambda _e, s=seat: model.cycle_colour(s),
-                    tooltip=tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
-                    padding=2, border_radius=26,
-                )),
-                tid(f"name-{seat}", ft.TextField(
-                    label=tr("setup.player_label", n=seat + 1), value=name, expand=True,
-                    on_change=lambda e, s=seat: model.set_name(s, e.control.value),
-                    max_length=MAX_NAME_LENGTH + 10, error=error, text_size=18, dense=False,
-                    counter="",
-                )),
-                ft.Column([
-                    tid(f"seat-up-{seat}", ft.IconButton(
-                        icon=ft.Icons.ARROW_UPWARD, tooltip=tr("setup.move_up"),
-                        on_click=(lambda _e, s=seat: model.move_seat(s, -1)) if seat > 0 else None,
-                        disabled=seat == 0)),
-                ], spacing=0, tight=True),
-                tid(f"remove-{seat}", ft.IconButton(
-                    icon=ft.Icons.DELETE_OUTLINE, tooltip=tr("setup.remove_player"),
-                    on_click=(lambda _e, s=seat: model.remove_player(s)) if count > MIN_PLAYERS else None,
-                    disabled=count <= MIN_PLAYERS)),
+                heading(tr("setup.players")),
+                ft.Text(tr("setup.seating_hint"), size=14),
+                *rows,
+                secondary(
+                    tr("setup.add_player"),
+                    model.add_player if count < MAX_PLAYERS else None,
+                    "add-player",
+                    ft.Icons.PERSON_ADD,
+                ),
             ],
-            vertical_alignment=ft.CrossAxisAlignment.START, spacing=4,
-        ))
-    players = card(ft.Column([
-        heading(tr("setup.players")),
-        ft.Text(tr("setup.seating_hint"), size=14),
-        *rows,
-        secondary(tr("setup.add_player"), model.add_player if count < MAX_PLAYERS else None, "add-player",
-                  ft.Icons.PERSON_ADD),
-    ], spacing=GAP))
-    start = card(ft.Column([
-        heading(tr("setup.start_player")),
-        ft.Row([
-            tonal(name.strip() or tr("setup.player_label", n=seat + 1),
-                  lambda _e, s=seat: setattr(model, "start_player", s), f"start-player-{seat}",
-                  selected=seat == model.start_player)
-            for seat, name in enumerate(model.names)
-        ], wrap=True, spacing=8, run_spacing=8),
-    ], spacing=GAP))
-    deck = card(ft.Column([
-        heading(tr("setup.deck")),
-        ft.Row([tonal(tr("deck.companion"), lambda: setattr(model, "deck", "companion"), "deck-companion",
-                      selected=model.deck == "companion", expand=True)]),
-        ft.Text(tr("deck.companion_hint"), size=14),
-        ft.Row([tonal(tr("deck.physical"), lambda: setattr(model, "deck", "physical"), "deck-physical",
-                      selected=model.deck == "physical", expand=True)]),
-        ft.Text(tr("deck.physical_hint"), size=14),
-    ], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
-    return ft.Column([
-        players, start, deck,
-        ft.Row([primary(tr("setup.start"), model.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
-    ], spacing=GAP + 4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+            spacing=GAP,
+        )
+    )
+    start = card(
+        ft.Column(
+            [
+                heading(tr("setup.start_player")),
+                ft.Row(
+                    [
+                        tonal(
+                            name.strip() or tr("setup.player_label", n=seat + 1),
+                            lambda _e, s=seat: setattr(model, "start_player", s),
+                            f"start-player-{seat}",
+                            selected=seat == model.start_player,
+                        )
+                        for seat, name in enumerate(model.names)
+                    ],
+                    wrap=True,
+                    spacing=8,
+                    run_spacing=8,
+                ),
+            ],
+            spacing=GAP,
+        )
+    )
+    deck = card(
+        ft.Column(
+            [
+                heading(tr("setup.deck")),
+                ft.Row(
+                    [
+                        tonal(
+                            tr("deck.companion"),
+                            lambda: setattr(model, "deck", "companion"),
+                            "deck-companion",
+                            selected=model.deck == "companion",
+                            expand=True,
+                        )
+                    ]
+                ),
+                ft.Text(tr("deck.companion_hint"), size=14),
+                ft.Row(
+                    [
+                        tonal(
+                            tr("deck.physical"),
+                            lambda: setattr(model, "deck", "physical"),
+                            "deck-physical",
+                            selected=model.deck == "physical",
+                            expand=True,
+                        )
+                    ]
+                ),
+                ft.Text(tr("deck.physical_hint"), size=14),
+            ],
+            spacing=8,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+    )
+    return ft.Column(
+        [
+            players,
+            start,
+            deck,
+            ft.Row([primary(tr("setup.start"), model.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
+        ],
+        spacing=GAP + 4,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )

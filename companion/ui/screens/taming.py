@@ -13,11 +13,18 @@ from .herd import colour_of
 
 def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:
     return ft.Container(
-        width=size, height=size, border_radius=8, alignment=ft.Alignment.CENTER,
+        width=size,
+        height=size,
+        border_radius=8,
+        alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY if highlight else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border=ft.Border.all(2, ft.Colors.PRIMARY if highlight else ft.Colors.OUTLINE),
-        content=ft.Text(str(value) if value else "–", size=size * 0.5, weight=ft.FontWeight.BOLD,
-                        color=ft.Colors.ON_PRIMARY if highlight else None),
+        content=ft.Text(
+            str(value) if value else "–",
+            size=size * 0.5,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ON_PRIMARY if highlight else None,
+        ),
     )
 
 
@@ -39,10 +46,15 @@ def explain(model: AppModel, taming: Taming) -> str:
     if decision.runner_up_die is None:
         return tr("result.extra_die", name=name, other=other, die=decision.winner_die)
     if decision.position == 0:
-        return tr("result.first_die", name=name, other=other, die=decision.winner_die,
-                  other_die=decision.runner_up_die)
-    return tr("result.later_die", name=name, other=other, die=decision.winner_die, other_die=decision.runner_up_die,
-              count=decision.position)
+        return tr("result.first_die", name=name, other=other, die=decision.winner_die, other_die=decision.runner_up_die)
+    return tr(
+        "result.later_die",
+        name=name,
+        other=other,
+        die=decision.winner_die,
+        other_die=decision.runner_up_die,
+        count=decision.position,
+    )
 
 
 def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
@@ -53,13 +65,35 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
     for player, dice in taming.dice:
         shown = model.faces.get(player, list(dice)) if model.rolling else list(dice)
         winner = taming.winner == player
-        rows.append(tid(f"dice-{player}", ft.Row([
-            badge(names[player], colour_of(model.game, player), 36),
-            ft.Text(names[player], size=16, weight=ft.FontWeight.BOLD if winner else None, width=110, max_lines=1,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            ft.Row([die(v, highlight=not model.rolling and winner and i == position) for i, v in enumerate(shown)],
-                   spacing=4, wrap=True, expand=True),
-        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)))
+        rows.append(
+            tid(
+                f"dice-{player}",
+                ft.Row(
+                    [
+                        badge(names[player], colour_of(model.game, player), 36),
+                        ft.Text(
+                            names[player],
+                            size=16,
+                            weight=ft.FontWeight.BOLD if winner else None,
+                            width=110,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                        ),
+                        ft.Row(
+                            [
+                                die(v, highlight=not model.rolling and winner and i == position)
+                                for i, v in enumerate(shown)
+                            ],
+                            spacing=4,
+                            wrap=True,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+            )
+        )
     return ft.Column(rows, spacing=8)
 
 
@@ -75,37 +109,88 @@ def result_pane(model: AppModel) -> ft.Control:
     if taming.dice:
         parts.append(dice_rows(model, taming))
     if model.rolling:
-        parts.append(ft.Row([ft.Text(tr("tame.rolling"), size=18, expand=True),
-                             secondary(tr("tame.skip"), model.skip_animation, "skip-animation")]))
+        parts.append(
+            ft.Row(
+                [
+                    ft.Text(tr("tame.rolling"), size=18, expand=True),
+                    secondary(tr("tame.skip"), model.skip_animation, "skip-animation"),
+                ]
+            )
+        )
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
     if taming.winner is not None:
-        parts.append(ft.Row([picture("mammoth", 48),
-                             tid("winner", ft.Text(tr("result.winner", name=names[taming.winner]), size=22,
-                                                   weight=ft.FontWeight.BOLD, expand=True))]))
+        parts.append(
+            ft.Row(
+                [
+                    picture("mammoth", 48),
+                    tid(
+                        "winner",
+                        ft.Text(
+                            tr("result.winner", name=names[taming.winner]),
+                            size=22,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                    ),
+                ]
+            )
+        )
     parts.append(tid("explanation", ft.Text(explain(model, taming), size=16)))
     if taming.winner is not None:
         chosen = current.winner_choice
         parts.append(ft.Text(tr("result.choose", name=names[taming.winner]), size=16, weight=ft.FontWeight.W_600))
-        parts.append(ft.Row([
-            tonal(tr("result.take_first"), lambda: model.choose(Choice.FIRST), "choose-first",
-                  selected=chosen is Choice.FIRST, expand=True),
-            tonal(tr("result.take_all"), lambda: model.choose(Choice.ALL), "choose-all",
-                  selected=chosen is Choice.ALL, expand=True),
-        ], spacing=8))
+        parts.append(
+            ft.Row(
+                [
+                    tonal(
+                        tr("result.take_first"),
+                        lambda: model.choose(Choice.FIRST),
+                        "choose-first",
+                        selected=chosen is Choice.FIRST,
+                        expand=True,
+                    ),
+                    tonal(
+                        tr("result.take_all"),
+                        lambda: model.choose(Choice.ALL),
+                        "choose-all",
+                        selected=chosen is Choice.ALL,
+                        expand=True,
+                    ),
+                ],
+                spacing=8,
+            )
+        )
     given = handouts(current)
     lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
     if not given:
         lines.append(ft.Text(tr("handout.none"), size=15))
     for h in given:
         label = "1." if h.choice is Choice.FIRST else tr("round.all")
-        lines.append(tid(f"handout-{h.player}", ft.Row([
-            badge(names[h.player], colour_of(model.game, h.player), 32),
-            ft.Column([
-                ft.Text(tr("handout.line", name=names[h.player], bonus=label), size=16, weight=ft.FontWeight.W_600),
-                bonus_view(h.bonus, tr, 28),
-                *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
-            ], spacing=4, expand=True),
-        ], vertical_alignment=ft.CrossAxisAlignment.START, spacing=10)))
+        lines.append(
+            tid(
+                f"handout-{h.player}",
+                ft.Row(
+                    [
+                        badge(names[h.player], colour_of(model.game, h.player), 32),
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    tr("handout.line", name=names[h.player], bonus=label),
+                                    size=16,
+                                    weight=ft.FontWeight.W_600,
+                                ),
+                                bonus_view(h.bonus, tr, 28),
+                                *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
+                            ],
+                            spacing=4,
+                            expand=True,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=10,
+                ),
+            )
+        )
     if taming.outcome is not Outcome.WINNER:
         lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
     parts.append(tid("handouts", ft.Column(lines, spacing=8)))
@@ -119,21 +204,43 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
     names = model.game.state.players
     parts: list[ft.Control] = [heading(tr("hand.title"), 20), ft.Text(tr("hand.hint"), size=15)]
     for player, dice in sorted(model.hand_dice.items()):
-        parts.append(ft.Row([badge(names[player], colour_of(model.game, player), 32),
-                             ft.Text(names[player], size=17, weight=ft.FontWeight.BOLD)], spacing=8))
-        for index, value in enumerate(dice):
-            parts.append(tid(f"hand-{player}-{index}", ft.Row([
-                ft.Text(tr("hand.die", n=index + 1), size=14, width=56),
-                *[
-                    tid(f"hand-{player}-{index}-{face}", ft.Container(
-                        content=die(face, highlight=face == value, size=44),
-                        on_click=lambda _e, p=player, i=index, f=face: model.set_die(p, i, f),
-                        border_radius=8,
-                    ))
-                    for face in range(1, 7)
+        parts.append(
+            ft.Row(
+                [
+                    badge(names[player], colour_of(model.game, player), 32),
+                    ft.Text(names[player], size=17, weight=ft.FontWeight.BOLD),
                 ],
-            ], spacing=4, wrap=True)))
+                spacing=8,
+            )
+        )
+        for index, value in enumerate(dice):
+            parts.append(
+                tid(
+                    f"hand-{player}-{index}",
+                    ft.Row(
+                        [
+                            ft.Text(tr("hand.die", n=index + 1), size=14, width=56),
+                            *[
+                                tid(
+                                    f"hand-{player}-{index}-{face}",
+                                    ft.Container(
+                                        content=die(face, highlight=face == value, size=44),
+                                        on_click=lambda _e, p=player, i=index, f=face: model.set_die(p, i, f),
+                                        border_radius=8,
+                                    ),
+                                )
+                                for face in range(1, 7)
+                            ],
+                        ],
+                        spacing=4,
+                        wrap=True,
+                    ),
+                )
+            )
     parts.append(ft.Row([primary(tr("hand.apply"), model.submit_hand_dice, "apply-dice", ft.Icons.CHECK)]))
-    parts.append(ft.Row([secondary(tr("common.cancel"), lambda: setattr(model, "hand_entry", False),
-                                   "cancel-dice", expand=True)]))
+    parts.append(
+        ft.Row(
+            [secondary(tr("common.cancel"), lambda: setattr(model, "hand_entry", False), "cancel-dice", expand=True)]
+        )
+    )
     return card(ft.Column(parts, spacing=8), identifier="hand-card")
