@@ -84,7 +84,7 @@ async def start_session(page: ft.Page, config: Config) -> None:
 def serve(config: Config) -> None:
     """Run the app as ``config`` says."""
     assets = str(Path(config.assets_dir).resolve())
-    view = ft.AppView.FLET_APP if config.view == "desktop" else ft.AppView.WEB_BROWSER
+    view = ft.AppView.FLET_APP if config.view == "desktop" else None  # web: serve, open no browser
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
 
     async def session(page: ft.Page) -> None:

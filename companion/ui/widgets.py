@@ -16,7 +16,9 @@ Handler = Callable[..., Any]
 def tid(identifier: str, control: ft.Control) -> ft.Control:
     """Give ``control`` a stable test id (``flt-semantics-identifier``)."""
     expand = getattr(control, "expand", None)
-    return ft.Semantics(identifier=identifier, content=control, expand=expand or None)
+    # The key makes a new identifier a new widget: Flutter does not refresh the
+    # identifier of a semantics node it reuses.
+    return ft.Semantics(identifier=identifier, content=control, expand=expand or None, key=identifier)
 
 
 def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control:

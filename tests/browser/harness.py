@@ -1,0 +1,182 @@
+"""Serve the real app in web mode and drive it with Debian's Chromium.
+
+Each test gets its own server process and data directory.  Every request the
+page makes is checked: anything not to 127.0.0.1 is blocked and recorded, and
+the test fails on it (the Rive runtime request that Flutter's web build makes
+on its own is the one known exception; it is blocked too).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+#: The one outside request Flet's web client makes by itself (an optional animation runtime).
+KNOWN_OPTIONAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
+PHONE = {"width": 412, "height": 915}
+TABLET = {"width": 1280, "height": 800}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """One app server on 127.0.0.1 with its own data directory."""
+
+    data_dir: Path
+    extra_args: list[str] = field(default_factory=list)
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self, timeout: float = 60) -> Server:
+        log = open(self.data_dir.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data-dir", str(self.data_dir), *self.extra_args],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            env={**os.environ, "FLET_WEB_NO_CDN": "1"},
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        raise TimeoutError("server did not answer")
+
+    def stop(self, kill: bool = False) -> None:
+        if self.proc and self.proc.poll() is None:
+            if kill:
+                self.proc.kill()
+            else:
+                self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+class App:
+    """A browser page on the app, addressed by semantics identifiers."""
+
+    def __init__(self, browser: Browser, url: str, viewport: dict[str, int] = PHONE, scheme: str = "light",
+                 locale: str = "en-US") -> None:
+        self.context = browser.new_context(viewport=viewport, color_scheme=scheme, locale=locale)  # type: ignore[arg-type]
+        self.page: Page = self.context.new_page()
+        self.url = url
+        self.foreign: list[str] = []
+        self.optional: list[str] = []
+        self.page.route("**/*", self._route)
+        self.open()
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
+            route.continue_()
+            return
+        (self.optional if KNOWN_OPTIONAL.match(url) else self.foreign).append(url)
+        route.abort()
+
+    def open(self) -> None:
+        self.page.goto(self.url)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.evaluate("e => e.click()")
+        self.page.locator("flt-semantics-host").wait_for(state="attached", timeout=30_000)
+
+    def reload(self) -> None:
+        self.open()
+
+    def el(self, identifier: str) -> Any:
+        return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+
+    def wait(self, identifier: str, timeout: float = 15_000) -> Any:
+        element = self.el(identifier)
+        element.wait_for(state="attached", timeout=timeout)
+        return element
+
+    def gone(self, identifier: str, timeout: float = 15_000) -> None:
+        self.el(identifier).wait_for(state="detached", timeout=timeout)
+
+    def click(self, identifier: str) -> None:
+        self.wait(identifier).click()
+
+    def fill(self, identifier: str, text: str) -> None:
+        box = self.wait(identifier).locator("input, textarea").first
+        box.click()
+        box.fill(text)
+
+    def text(self, identifier: str) -> str:
+        """All text under an element (visible text and accessible labels)."""
+        return str(self.wait(identifier).evaluate(
+            "e => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')),"
+            " e.getAttribute('aria-label') || ''].join(' ')"
+        ))
+
+    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            seen = self.text(identifier)
+            if needle in seen:
+                return seen
+            time.sleep(0.1)
+        raise AssertionError(f"{needle!r} not in {identifier}: {seen!r}")
+
+    def page_text(self) -> str:
+        return str(self.page.locator("flt-semantics-host").evaluate(
+            "e => [e.innerText, ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))]"
+            ".join(' ')"
+        ))
+
+    def wait_page_text(self, needle: str, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if needle in self.page_text():
+                return
+            time.sleep(0.1)
+        raise AssertionError(f"{needle!r} not on the page: {self.page_text()[:400]!r}")
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        time.sleep(0.5)  # let the last frame paint
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def close(self) -> None:
+        self.context.close()
+
+    def assert_offline(self) -> None:
+        """Nothing left 127.0.0.1 but the known optional runtime request."""
+        assert self.foreign == [], self.foreign

@@ -1,0 +1,128 @@
+"""A three-player game at phone size in headless Chromium, end to end."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .harness import PHONE, App, Server
+
+pytestmark = pytest.mark.browser
+
+
+def setup_three(app: App) -> None:
+    app.click("new-game")
+    app.wait("name-0")
+    app.shot("phone-light-setup-empty")
+    app.click("start-game")  # empty names: the message shows in place
+    app.wait_page_text("Player 1 needs a name.")
+    app.fill("name-0", "Anna")
+    app.fill("name-1", "Bert")
+    app.fill("name-2", "Chloé")
+    app.shot("phone-light-setup")
+    app.click("start-game")
+    app.wait("herd-card")
+
+
+def test_phone_full_game(browser: Browser, server: Server) -> None:
+    """Setup, mixed payment, a clear winner choosing "all", an empty round, a hand-entered tie,
+    undo/redo, a reload mid-round, and the end-game scoring with its 10 points."""
+    app = App(browser, server.url, PHONE)
+    app.wait("new-game")
+    app.shot("phone-light-start")
+    setup_three(app)
+    assert "Round 1" in app.text("title")
+    assert "Anna" in app.text("start-player")
+    assert "15 tiles left" in app.text("tiles-left")
+    app.shot("phone-light-round")
+
+    # Round 1: Anna moves 2 people paying 1 food + 1 wood; Bert moves 1 for 1 food.
+    app.click("edit-0")
+    app.click("people-plus")
+    app.click("pay-wood-plus")
+    app.wait_text("owed", "Paid in full")
+    app.shot("phone-light-migration")
+    app.click("save-migration")
+    app.wait_text("player-0", "Anna moves 2 people")
+    assert "1 food, 1 wood" in app.text("player-0")
+    app.click("edit-1")
+    app.click("save-migration")
+    app.wait_text("player-1", "Bert moves 1 person")
+    odds = app.text("odds-0")
+    assert "%" in odds and "/" in odds  # exact fraction shown
+    # Chloé cannot join: with 3 players only 2 may use the area
+    assert app.wait("edit-2").evaluate("e => e.querySelector('[aria-disabled=\"true\"], [disabled]') !== null "
+                                       "|| e.outerHTML.includes('aria-disabled')")
+    app.click("roll")
+    app.wait("winner", timeout=20_000)  # 2 dice against 1 can never fully tie
+    winner_text = app.text("winner")
+    winner = "Anna" if "Anna" in winner_text else "Bert"
+    assert winner in app.text("explanation")
+    app.click("choose-all")
+    app.wait_text(f"handout-{0 if winner == 'Anna' else 1}", "takes “all”")
+    app.shot("phone-light-result")
+
+    # Round 2: nobody migrates; the tile goes to the box.
+    app.click("next-round")
+    app.wait_text("title", "Round 2")
+    assert "Bert" in app.text("start-player")  # start player passed clockwise
+    app.click("roll")
+    app.wait_text("explanation", "Nobody moved people to the tile")
+
+    # Round 3: Anna and Chloé move one person each; dice entered by hand end in a full tie.
+    app.click("next-round")
+    app.wait_text("title", "Round 3")
+    app.click("edit-0")
+    app.click("save-migration")
+    app.wait_text("player-0", "Anna moves 1 person")
+    app.click("edit-2")
+    app.click("pay-gold-plus")
+    app.click("save-migration")
+    app.wait_text("player-2", "Chloé moves 1 person")
+    assert "1 gold" in app.text("player-2")
+
+    # Reload in the middle of the round: everything is exactly where it was.
+    app.reload()
+    app.wait_text("title", "Round 3")
+    app.wait_text("player-0", "Anna moves 1 person")
+    assert "Chloé moves 1 person" in app.text("player-2")
+    assert "13 tiles left" in app.text("tiles-left")
+
+    app.click("enter-dice")
+    app.wait("hand-card")
+    app.click("apply-dice")  # no dice chosen yet: a clear message, nothing changes
+    app.wait_page_text("Every die shows 1 to 6")
+    app.click("hand-0-0-4")
+    app.click("hand-2-0-4")
+    app.shot("phone-light-hand-dice")
+    app.click("apply-dice")
+    app.wait_text("explanation", "No winner")
+    assert "Anna, Chloé" in app.text("explanation")
+
+    # Undo brings the migration back; redo restores the same tie.
+    app.click("undo")
+    app.wait("roll")
+    app.wait_text("player-2", "Chloé moves 1 person")
+    app.click("redo")
+    app.wait_text("explanation", "No winner")
+
+    app.click("toggle-log")
+    app.wait_text("round-log", "Round 3")
+    log = app.text("round-log")
+    assert "Dice from the table" in log and "Round 1" in log
+    app.shot("phone-light-log")
+
+    # End the game: the round-1 winner holds the only tile and scores 10.
+    app.click("end-game")
+    app.click("confirm-end")
+    app.wait("scoring-card")
+    reason = app.text("scoring-reason")
+    assert winner in reason and "10 points" in reason
+    assert "+10" in app.text(f"score-{0 if winner == 'Anna' else 1}")
+    app.shot("phone-light-end")
+    app.click("done")
+    app.click("open-history")
+    app.wait_page_text("10 points: " + winner)
+    app.shot("phone-light-history")
+    app.assert_offline()
+    app.close()
