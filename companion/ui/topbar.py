@@ -31,7 +31,9 @@ def top_bar(
         content=ft.Row(
             [
                 *lead,
-                tid(identifier, ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2)),
+                tid(identifier, ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2))
+                if title
+                else ft.Container(expand=True),
                 *(actions or []),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -25,8 +25,13 @@ ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 #: The one outside request Flet's web client makes by itself (an optional animation runtime).
 KNOWN_OPTIONAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
@@ -56,9 +61,22 @@ class Server:
     def start(self, timeout: float = 60) -> Server:
         log = open(self.data_dir.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(self.port),
-             "--data-dir", str(self.data_dir), *self.extra_args],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "companion",
+                "--web",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--data-dir",
+                str(self.data_dir),
+                *self.extra_args,
+            ],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
             env={**os.environ, "FLET_WEB_NO_CDN": "1"},
         )
         deadline = time.monotonic() + timeout
@@ -89,8 +107,9 @@ class Server:
 class App:
     """A browser page on the app, addressed by semantics identifiers."""
 
-    def __init__(self, browser: Browser, url: str, viewport: dict[str, int] = PHONE, scheme: str = "light",
-                 locale: str = "en-US") -> None:
+    def __init__(
+        self, browser: Browser, url: str, viewport: dict[str, int] = PHONE, scheme: str = "light", locale: str = "en-US"
+    ) -> None:
         self.context = browser.new_context(viewport=viewport, color_scheme=scheme, locale=locale)  # type: ignore[arg-type]
         self.page: Page = self.context.new_page()
         self.url = url
@@ -138,10 +157,12 @@ class App:
 
     def text(self, identifier: str) -> str:
         """All text under an element (visible text and accessible labels)."""
-        return str(self.wait(identifier).evaluate(
-            "e => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')),"
-            " e.getAttribute('aria-label') || ''].join(' ')"
-        ))
+        return str(
+            self.wait(identifier).evaluate(
+                "e => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')),"
+                " e.getAttribute('aria-label') || ''].join(' ')"
+            )
+        )
 
     def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
         deadline = time.monotonic() + timeout
@@ -154,10 +175,12 @@ class App:
         raise AssertionError(f"{needle!r} not in {identifier}: {seen!r}")
 
     def page_text(self) -> str:
-        return str(self.page.locator("flt-semantics-host").evaluate(
-            "e => [e.innerText, ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))]"
-            ".join(' ')"
-        ))
+        return str(
+            self.page.locator("flt-semantics-host").evaluate(
+                "e => [e.innerText, ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))]"
+                ".join(' ')"
+            )
+        )
 
     def wait_page_text(self, needle: str, timeout: float = 15.0) -> None:
         deadline = time.monotonic() + timeout

@@ -51,8 +51,9 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     odds = app.text("odds-0")
     assert "%" in odds and "/" in odds  # exact fraction shown
     # Chloé cannot join: with 3 players only 2 may use the area
-    assert app.wait("edit-2").evaluate("e => e.querySelector('[aria-disabled=\"true\"], [disabled]') !== null "
-                                       "|| e.outerHTML.includes('aria-disabled')")
+    assert app.wait("edit-2").evaluate(
+        "e => e.querySelector('[aria-disabled=\"true\"], [disabled]') !== null || e.outerHTML.includes('aria-disabled')"
+    )
     app.click("roll")
     app.wait("winner", timeout=20_000)  # 2 dice against 1 can never fully tie
     winner_text = app.text("winner")

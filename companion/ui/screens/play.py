@@ -176,6 +176,8 @@ def _tallies(model: AppModel) -> ft.Control:
 
 def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action."""
+    if model.game is not None and model.game.state.phase is Phase.FINISHED:
+        return action_pane(model), bottom_action(model)  # the scoring alone, on every size
     if model.wide:
         bottom = bottom_action(model)
         right: list[ft.Control] = [

@@ -12,7 +12,7 @@ def start_screen(model: AppModel) -> ft.Control:
     tr = model.tr
     body: list[ft.Control] = [
         ft.Row([picture("mammoth", 96, tr("picture.mammoth"))], alignment=ft.MainAxisAlignment.CENTER),
-        tid("title", ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
+        tid("app-title", ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
         ft.Text(tr("start.tagline"), size=16, text_align=ft.TextAlign.CENTER),
     ]
     game_id = model.store.unfinished()

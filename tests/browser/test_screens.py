@@ -1,0 +1,147 @@
+"""Tablet layout, languages mid-game, and screenshots of every main screen."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .harness import PHONE, TABLET, App, Server
+
+pytestmark = pytest.mark.browser
+
+
+def start_game(app: App, names: list[str]) -> None:
+    app.click("new-game")
+    for seat, name in enumerate(names):
+        if seat >= 3:
+            app.click("add-player")
+        app.fill(f"name-{seat}", name)
+    app.click("start-game")
+    app.wait("herd-card")
+
+
+def test_tablet_two_panes_and_a_taming(browser: Browser, server: Server) -> None:
+    """At tablet size the herd and the players sit side by side, and a taming plays."""
+    app = App(browser, server.url, TABLET)
+    start_game(app, ["Ana", "Ben", "Cem", "Dia"])
+    herd = app.wait("herd-card").bounding_box()
+    players = app.wait("players-card").bounding_box()
+    assert herd and players
+    assert players["x"] >= herd["x"] + herd["width"]  # two panes, side by side
+    assert abs(players["y"] - herd["y"]) < 200
+    app.click("edit-1")
+    app.click("people-plus")
+    app.click("people-plus")
+    app.click("save-migration")
+    app.wait_text("player-1", "Ben moves 3 people")
+    app.click("edit-3")
+    app.click("save-migration")
+    app.wait_text("player-3", "Dia moves 1 person")
+    app.click("roll")
+    app.wait("winner", timeout=20_000)
+    app.click("choose-first")
+    app.wait("handouts")
+    app.shot("tablet-light-result")
+    app.assert_offline()
+    app.close()
+
+
+def test_language_switch_mid_game(browser: Browser, server: Server) -> None:
+    """Korean and German replace every word at once; the game stays where it was."""
+    app = App(browser, server.url, PHONE)
+    start_game(app, ["김민지", "Großmütterchen", "Ñandú"])
+    app.click("edit-0")
+    app.click("save-migration")
+    app.wait_text("player-0", "김민지 moves 1 person")
+    app.click("nav-back")
+    app.click("open-settings")
+    app.click("lang-ko")
+    app.wait_text("title", "설정")
+    app.shot("phone-ko-settings")
+    app.click("nav-back")
+    app.wait_text("player-0", "김민지: 1명 이동")
+    assert "1라운드" in app.text("title")
+    app.wait_page_text("길들이기 주사위 굴리기")
+    app.shot("phone-ko-round")
+    app.click("roll")
+    app.wait("winner", timeout=20_000)
+    assert "매머드를 길들였습니다" in app.text("winner")
+    app.shot("phone-ko-result")
+    app.click("nav-back")
+    app.click("open-settings")
+    app.click("lang-de")
+    app.wait_text("title", "Einstellungen")
+    app.click("nav-back")
+    app.wait_text("title", "Runde 1")
+    app.wait_page_text("Nächste Runde")
+    app.click("next-round")
+    app.wait_page_text("Wer setzt Leute auf das Plättchen?")
+    app.click("edit-1")
+    app.wait_page_text("Umgesetzte Personen")
+    app.shot("phone-de-migration")
+    # the choice is remembered across a reload
+    app.reload()
+    app.wait_text("title", "Runde 2")
+    app.assert_offline()
+    app.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "viewport", "scheme"),
+    [("phone", PHONE, "light"), ("phone", PHONE, "dark"), ("tablet", TABLET, "light"), ("tablet", TABLET, "dark")],
+)
+def test_screenshots_of_every_main_screen(
+    browser: Browser, server: Server, size: str, viewport: dict[str, int], scheme: str
+) -> None:
+    """Start, setup, round, migration, taming, log, scoring, history, settings and rules, saved as artifacts."""
+    app = App(browser, server.url, viewport, scheme)
+    prefix = f"{size}-{scheme}"
+    app.wait("new-game")
+    app.shot(f"{prefix}-start")
+    app.click("new-game")
+    app.fill("name-0", "Anna")
+    app.fill("name-1", "Bert")
+    app.fill("name-2", "Chloé")
+    app.shot(f"{prefix}-setup")
+    app.click("start-game")
+    app.wait("herd-card")
+    app.shot(f"{prefix}-round")
+    app.click("edit-0")
+    app.click("people-plus")
+    app.click("pay-stone-plus")
+    app.shot(f"{prefix}-migration")
+    app.click("save-migration")
+    app.wait_text("player-0", "Anna moves 2 people")
+    app.click("edit-1")
+    app.click("save-migration")
+    app.wait_text("player-1", "Bert moves 1 person")
+    app.click("roll")
+    app.wait("winner", timeout=20_000)
+    app.shot(f"{prefix}-taming")
+    app.click("toggle-log")
+    app.wait("round-log")
+    app.shot(f"{prefix}-log")
+    app.click("end-game")
+    app.wait("confirm-card")
+    app.shot(f"{prefix}-confirm-end")
+    app.click("confirm-end")
+    app.wait("scoring-card")
+    app.shot(f"{prefix}-scoring")
+    app.click("done")
+    app.click("open-history")
+    app.wait("history-1")
+    app.shot(f"{prefix}-history")
+    app.click("history-1")
+    app.wait("round-log")
+    app.shot(f"{prefix}-history-game")
+    app.click("nav-back")
+    app.click("nav-back")
+    app.click("open-settings")
+    app.wait("lang-en")
+    app.shot(f"{prefix}-settings")
+    app.click("nav-back")
+    app.click("open-rules")
+    app.wait("rules-text")
+    app.shot(f"{prefix}-rules")
+    app.assert_offline()
+    app.close()
