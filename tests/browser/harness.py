@@ -159,8 +159,9 @@ class App:
         """All text under an element (visible text and accessible labels)."""
         return str(
             self.wait(identifier).evaluate(
-                "e => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')),"
-                " e.getAttribute('aria-label') || ''].join(' ')"
+                "e => [e.innerText || '', "
+                "...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')), "
+                "e.getAttribute('aria-label') || ''].join(' ')"
             )
         )
 
@@ -177,8 +178,8 @@ class App:
     def page_text(self) -> str:
         return str(
             self.page.locator("flt-semantics-host").evaluate(
-                "e => [e.innerText, ...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))]"
-                ".join(' ')"
+                "e => [e.innerText, "
+                "...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))].join(' ')"
             )
         )
 
