@@ -19,6 +19,7 @@ from .topbar import top_bar
 from .widgets import banner
 
 MAX_PHONE_WIDTH = 640
+MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
 
 
 def _frame(
@@ -97,7 +98,9 @@ def Root(model: AppModel) -> ft.View:
     content = ft.Container(
         content=ft.Column(screen(model), expand=True, spacing=8),
         expand=True,
-        width=None if wide else min(model.width, MAX_PHONE_WIDTH),
+        width=None
+        if wide and model.screen == "play"
+        else min(model.width, MAX_READING_WIDTH if wide else MAX_PHONE_WIDTH),
         padding=ft.Padding.symmetric(horizontal=24 if wide else 12, vertical=8),
     )
     return ft.View(
