@@ -10,13 +10,16 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 from pathlib import Path
 
 import flet as ft
+import uvicorn
 
 from .config import Config
-from .i18n import LANGUAGES, detect
-from .store import Store, StoreError
+from .i18n import LANGUAGES, Translator, detect
+from .security import TokenGate, new_token, terminal_qr
+from .store import Store, StoreError, default_path
 from .ui.model import AppModel
 from .ui.root import Root
 from .ui.theme import FONTS, theme_mode, themes
@@ -39,23 +42,37 @@ def _bool(value: str | None, default: bool) -> bool:
     return default if value is None else value == "True"
 
 
-async def start_session(page: ft.Page, config: Config) -> None:
+async def start_session(page: ft.Page, config: Config, join_url: str = "") -> None:
     page.title = "Mammoth Herd Companion"
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()
     page.padding = 0
     try:
-        store = store_for(config)
-    except StoreError as exc:
-        page.add(ft.Text(f"Mammoth Herd Companion cannot save games: {exc}", size=18))
-        return
-    lang = store.get_setting("lang") or config.language
+        store: Store | None = store_for(config)
+    except StoreError:
+        store = None
+    lang = (store.get_setting("lang") if store else None) or config.language
     if lang not in LANGUAGES:
         locales: list[str | None] = []
         with contextlib.suppress(Exception):
             info = await asyncio.wait_for(page.get_device_info(), 3)
             locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
         lang = detect(locales)
+    if store is None:
+        tr = Translator(lang)
+        folder = config.data_dir or str(default_path().parent)
+        page.add(
+            ft.SafeArea(
+                ft.Column(
+                    [
+                        ft.Text(tr("store.unwritable_title"), size=24, weight=ft.FontWeight.BOLD),
+                        ft.Text(tr("store.unwritable_body", path=folder), size=17),
+                    ],
+                    spacing=12,
+                )
+            )
+        )
+        return
     model = AppModel(
         store=store,
         lang=lang,
@@ -64,7 +81,7 @@ async def start_session(page: ft.Page, config: Config) -> None:
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
         width=page.width or 412,
-        join_url=os.environ.get("MAMMOTH_JOIN_URL", ""),
+        join_url=join_url,
     )
     page.theme_mode = theme_mode(model.theme)
     if store.recovered is not None:
@@ -74,6 +91,15 @@ async def start_session(page: ft.Page, config: Config) -> None:
         model.open_unfinished()
         model.message = saved or model.message
 
+    def tell_others(game_id: int) -> None:
+        page.pubsub.send_others_on_topic("games", game_id)
+
+    def on_other_tab(_topic: str, game_id: int) -> None:
+        model.refresh(game_id)
+
+    model.on_commit = tell_others
+    page.pubsub.subscribe_topic("games", on_other_tab)
+
     def on_resize(e: ft.PageResizeEvent) -> None:
         model.width = e.width
 
@@ -81,18 +107,46 @@ async def start_session(page: ft.Page, config: Config) -> None:
     page.render_views(Root, model)
 
 
+def lan_address(host: str) -> str:
+    """The address other devices use to reach ``host``."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    return "127.0.0.1"
+
+
 def serve(config: Config) -> None:
     """Run the app as ``config`` says."""
     assets = str(Path(config.assets_dir).resolve())
-    view = ft.AppView.FLET_APP if config.view == "desktop" else None  # web: serve, open no browser
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    if config.view == "desktop":
+
+        async def window(page: ft.Page) -> None:
+            await start_session(page, config)
+
+        ft.run(window, view=ft.AppView.FLET_APP, assets_dir=assets)
+        return
+
+    token = config.token or ("" if config.is_local_only else new_token())
+    url = f"http://{lan_address(config.host)}:{config.port}/"
+    join_url = f"{url}?token={token}" if token else ""
 
     async def session(page: ft.Page) -> None:
-        await start_session(page, config)
+        await start_session(page, config, join_url)
 
-    if config.view == "web":
-        print(f"Mammoth Herd Companion: http://{config.host}:{config.port}/", flush=True)
-    ft.run(session, name="", host=config.host, port=config.port, view=view, assets_dir=assets, no_cdn=True)
+    app = ft.run(session, assets_dir=assets, no_cdn=True, export_asgi_app=True)
+    if token:
+        app = TokenGate(app, token)
+        print(f"Mammoth Herd Companion: {join_url}", flush=True)
+        print("Phones at the table: scan this code to join.", flush=True)
+        print(terminal_qr(join_url), flush=True)
+    else:
+        print(f"Mammoth Herd Companion: {url}", flush=True)
+    uvicorn.run(app, host=config.host, port=config.port, log_level="warning", ws="websockets-sansio")
 
 
 async def main(page: ft.Page) -> None:

@@ -14,7 +14,9 @@ database is started; :attr:`Store.recovered` tells the UI what happened.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -143,25 +145,42 @@ class Store:
         return db
 
     def _open(self) -> sqlite3.Connection:
-        db: sqlite3.Connection | None = None
+        version, healthy = self._inspect()
+        if version > SCHEMA_VERSION or not healthy:
+            return self._move_aside("newer" if version > SCHEMA_VERSION else "corrupt")
         try:
             db = self._connect()
-            version = int(db.execute("PRAGMA user_version").fetchone()[0])
-            healthy = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
-            if healthy and 0 < version <= SCHEMA_VERSION:
-                db.execute("SELECT id, setup, summary, finished FROM games LIMIT 1").fetchall()
-                db.execute("SELECT game_id, seq, entry FROM entries LIMIT 1").fetchall()
+            db.execute("BEGIN IMMEDIATE")  # proves the file can be written before anyone plays
+            db.execute("ROLLBACK")
         except sqlite3.DatabaseError as exc:
-            if db is not None:
-                db.close()
-            if "readonly" in str(exc) or "unable to open" in str(exc):
-                raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
-            return self._move_aside("corrupt")
-        if version > SCHEMA_VERSION or not healthy:
+            raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
+        if not os.access(self.path.parent, os.W_OK):
             db.close()
-            return self._move_aside("newer" if version > SCHEMA_VERSION else "corrupt")
+            raise StoreError("store.unwritable", f"cannot write to {self.path.parent}")
         self._migrate(db, version)
         return db
+
+    def _inspect(self) -> tuple[int, bool]:
+        """Schema version and health, read without writing a byte to the file."""
+        if not self.path.exists():
+            return 0, True
+        try:
+            db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True)
+        except sqlite3.DatabaseError:
+            return 0, False
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            if version > SCHEMA_VERSION:
+                return version, True
+            healthy = db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+            if healthy and version:
+                db.execute("SELECT id, setup, summary, finished FROM games LIMIT 1").fetchall()
+                db.execute("SELECT game_id, seq, entry FROM entries LIMIT 1").fetchall()
+            return version, healthy
+        except sqlite3.DatabaseError:
+            return 0, False
+        finally:
+            db.close()
 
     def _migrate(self, db: sqlite3.Connection, version: int) -> None:
         for index in range(version, SCHEMA_VERSION):
@@ -176,11 +195,14 @@ class Store:
         while target.exists():
             target = self.path.with_name(f"{self.path.name}.{reason}-{stamp}-{n}")
             n += 1
-        self.path.rename(target)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                side.rename(target.with_name(target.name + suffix))
+        try:
+            self.path.rename(target)
+            for suffix in ("-wal", "-shm"):
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    side.rename(target.with_name(target.name + suffix))
+        except OSError as exc:  # read-only folder: leave the file exactly as it is
+            raise StoreError("store.unwritable", f"cannot move {self.path} aside: {exc}") from exc
         self.recovered = Recovery(reason, target)
         db = self._connect()
         self._migrate(db, 0)
@@ -240,6 +262,11 @@ class Store:
         row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
         return setup_from_dict(json.loads(row[0])) if row else None
 
+    def log_length(self, game_id: int) -> int:
+        """How many log entries are stored for a game (cheap freshness check)."""
+        row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
+        return int(row[0])
+
     def unfinished(self) -> int | None:
         """The most recently played unfinished game, if any."""
         row = self.db.execute(
@@ -287,7 +314,8 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        db.execute("ROLLBACK")
+        with contextlib.suppress(sqlite3.Error):  # a full disk can fail the rollback too
+            db.execute("ROLLBACK")
         raise
     else:
         db.execute("COMMIT")

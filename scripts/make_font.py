@@ -10,6 +10,7 @@ Rerun with:  python scripts/make_font.py [path/to/NotoSansCJK-Regular.ttc]
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from fontTools.ttLib import TTCollection
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 TARGET = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "MammothSans-Regular.otf"
+COVERAGE = TARGET.with_name("coverage.json")
 
 RANGES = [
     (0x0020, 0x007E),  # Basic Latin
@@ -51,6 +53,15 @@ def main() -> None:
     subsetter.subset(font)
     TARGET.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(TARGET))
+    # The ranges the font covers, for the app to check player names at run time.
+    cmap = sorted(font.getBestCmap())
+    spans: list[list[int]] = []
+    for code in cmap:
+        if spans and code == spans[-1][1] + 1:
+            spans[-1][1] = code
+        else:
+            spans.append([code, code])
+    COVERAGE.write_text(json.dumps({"font": TARGET.name, "ranges": spans}, separators=(",", ":")))
     print(f"{TARGET.name}: {TARGET.stat().st_size / 1024:.0f} KiB")
 
 

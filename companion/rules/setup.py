@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Sequence
 
 from .deck import Deck
@@ -25,6 +26,10 @@ def clean_names(names: Sequence[object]) -> tuple[str, ...]:
         if not isinstance(raw, str):
             raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
         name = " ".join(raw.split())
+        if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+            raise SetupError(
+                "setup.name_invalid", f"name {name!r} contains invisible or control characters", seat=seat + 1
+            )
         if not name:
             raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
         if len(name) > MAX_NAME_LENGTH:

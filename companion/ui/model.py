@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from ..rules import (
 )
 from ..rules.resources import Resource
 from ..store import StaleGameError, Store, StoreError
+from .glyphs import undrawable
 
 SCREENS = ("start", "setup", "play", "history", "history_game", "settings", "rules", "join")
 
@@ -89,6 +91,7 @@ class AppModel:
     show_log: bool = False
     history_game: Game | None = None
     join_url: str = ""
+    on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
 
     # -- language and messages -------------------------------------------------
     @property
@@ -185,6 +188,11 @@ class AppModel:
                 return
 
     def create_game(self) -> None:
+        for seat, name in enumerate(self.names):
+            bad = undrawable(name)
+            if bad:
+                self.field_error = (seat, Message("error.setup.name_glyphs", {"name": name.strip(), "chars": bad}))
+                return
         try:
             setup = make_setup(
                 self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
@@ -233,7 +241,22 @@ class AppModel:
             return False
         self.game = game
         self.message = None
+        if self.on_commit is not None:
+            self.on_commit(self.game_id)
         return True
+
+    def refresh(self, game_id: int) -> None:
+        """Another tab or window changed ``game_id``: show its latest state."""
+        if game_id != self.game_id or self.game is None:
+            return
+        try:
+            if self.store.log_length(game_id) == len(self.game.log):
+                return
+            self.game = self.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
+            return
+        self.reset_drafts()
+        self.say("info.synced", error=False)
 
     def dispatch(self, action: Action) -> bool:
         if self.game is None:
@@ -267,7 +290,13 @@ class AppModel:
         if self._commit(game):
             self.reset_drafts()
 
-    def start_round(self, herd: Resource | None = None) -> None:
+    def start_round(self, herd: Resource | None = None, after: int | None = None) -> None:
+        """Start the next round; ``after`` is the round the tap was made in,
+        so a double tap on "Next round" starts one round, never two."""
+        if self.game is None or (after is not None and self.game.state.round_number != after):
+            return
+        if self.game.state.phase not in (Phase.READY, Phase.RESOLVED):
+            return
         if self.dispatch(StartRound(herd)):
             self.reset_drafts()
 
@@ -363,6 +392,8 @@ class AppModel:
         self.hand_dice = dice
 
     def submit_hand_dice(self) -> None:
+        if self.game is None or self.game.state.phase is not Phase.MIGRATION:
+            return  # a second tap after the dice were taken
         action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
         if self.dispatch(action):
             self.hand_entry = False

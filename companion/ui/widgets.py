@@ -206,7 +206,10 @@ def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Co
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=ink),
                     ft.Text(text, color=ink, size=16, expand=True),
-                    ft.IconButton(icon=ft.Icons.CLOSE, icon_color=ink, tooltip=close_label, on_click=on_close),
+                    tid(
+                        "message-close",
+                        ft.IconButton(icon=ft.Icons.CLOSE, icon_color=ink, tooltip=close_label, on_click=on_close),
+                    ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),

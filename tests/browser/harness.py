@@ -52,6 +52,7 @@ class Server:
     data_dir: Path
     extra_args: list[str] = field(default_factory=list)
     port: int = field(default_factory=free_port)
+    log_dir: Path | None = None
     proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -59,7 +60,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self, timeout: float = 60) -> Server:
-        log = open(self.data_dir.parent / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
                 sys.executable,

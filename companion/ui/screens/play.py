@@ -104,7 +104,10 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         )
     if state.phase is Phase.RESOLVED and not model.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
-        return ft.Row([primary(tr(key), lambda: model.start_round(None), "next-round", ft.Icons.ARROW_FORWARD)])
+        number = state.round_number
+        return ft.Row(
+            [primary(tr(key), lambda: model.start_round(None, after=number), "next-round", ft.Icons.ARROW_FORWARD)]
+        )
     if state.phase is Phase.READY and not state.is_physical:
         return ft.Row(
             [

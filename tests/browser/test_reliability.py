@@ -1,0 +1,372 @@
+"""Faults and bad input against the real web app: kills, damaged files, full or
+read-only storage, two tabs, double taps, hostile names."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import random
+import sqlite3
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.rules import Migrate, Payment, Roll, StartRound, make_setup, play, start_game
+from companion.store import SCHEMA_VERSION, Store
+
+from .harness import PHONE, App, Server
+
+pytestmark = pytest.mark.browser
+REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "reliability.json"
+
+
+def report(name: str, **figures: object) -> None:
+    """Keep the figures of a run (kills survived, inputs tried, ...) for the README."""
+    REPORT.parent.mkdir(parents=True, exist_ok=True)
+    data = json.loads(REPORT.read_text()) if REPORT.exists() else {}
+    data[name] = figures
+    REPORT.write_text(json.dumps(data, indent=1))
+
+
+def new_game(app: App, names: tuple[str, ...] = ("Anna", "Bert", "Chloé")) -> None:
+    app.click("new-game")
+    for seat, name in enumerate(names):
+        app.fill(f"name-{seat}", name)
+    app.click("start-game")
+    app.wait("herd-card")
+
+
+def snapshot(app: App) -> dict[str, str]:
+    """What the browser shows of the game right now."""
+    shown = {}
+    for ident in ("title", "tiles-left", "player-0", "player-1", "player-2", "explanation"):
+        if app.el(ident).count():
+            shown[ident] = " ".join(app.text(ident).split())
+    return shown
+
+
+def settle(app: App, quiet: float = 0.3, timeout: float = 10) -> dict[str, str]:
+    """The snapshot once the screen has stopped changing."""
+    deadline = time.monotonic() + timeout
+    last = snapshot(app)
+    while time.monotonic() < deadline:
+        time.sleep(quiet)
+        now = snapshot(app)
+        if now == last and "title" in now:
+            return now
+        last = now
+    return last
+
+
+def play_step(app: App, step: int) -> None:
+    """One action of a scripted game: migrate, roll, next round, in turn."""
+    kind = step % 3
+    if kind == 0:
+        player = (step // 3) % 2
+        app.click(f"edit-{player * 2}")
+        app.click("save-migration")
+        app.wait("roll")
+    elif kind == 1:
+        app.click("roll")
+        app.wait("next-round", timeout=20_000)
+    else:
+        app.click("next-round")
+        app.wait("players-card")
+
+
+def test_sigkill_at_random_moments_loses_nothing(browser: Browser, tmp_path: Path) -> None:
+    """30+ SIGKILLs of the server mid-game: each restart resumes at exactly what the browser showed."""
+    rng = random.Random(20261129)
+    server = Server(tmp_path / "data").start()
+    app = App(browser, server.url, PHONE)
+    new_game(app)
+    kills = lost = in_flight = 0
+    step = 0
+    try:
+        while kills < 30:
+            play_step(app, step)
+            step += 1
+            shown = settle(app)
+            time.sleep(rng.uniform(0, 0.25))  # a random moment after the screen showed the action
+            server.stop(kill=True)
+            kills += 1
+            server.start()
+            app.reload()
+            app.wait("title", timeout=30_000)
+            resumed = settle(app)
+            if resumed != shown:
+                lost += 1
+            assert resumed == shown, (kills, shown, resumed)
+            if kills % 5 == 0:  # a kill while a tap is in flight: before or after, never broken
+                before = settle(app)
+                play_step_started = step % 3
+                target = {0: f"edit-{((step // 3) % 2) * 2}", 1: "roll", 2: "next-round"}[play_step_started]
+                if play_step_started == 0:
+                    play_step(app, step)
+                    step += 1
+                    before = settle(app)
+                    target = "roll"
+                app.click(target)
+                server.stop(kill=True)
+                in_flight += 1
+                server.start()
+                app.reload()
+                app.wait("title", timeout=30_000)
+                after = settle(app)
+                assert (
+                    after == before
+                    or after["title"] in (before["title"], before["title"][:-1])
+                    or "explanation" in after
+                )
+                step = step + (0 if after == before else 1)
+                if after == before:
+                    continue
+                if "explanation" in after:
+                    step = 2  # next action: next round
+                elif "next-round" in target:
+                    step = 0
+        report("crash", kills=kills, in_flight_kills=in_flight, actions=step, actions_lost=lost)
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()
+
+
+def _bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def test_corrupt_database_is_kept_aside_and_explained(browser: Browser, tmp_path: Path) -> None:
+    """A damaged file: the app starts, says so in the user's language, and keeps the file."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "games.sqlite3").write_bytes(b"\x00garbage, not SQLite" * 500)
+    original = _bytes(data / "games.sqlite3")
+    server = Server(data, ["--language", "de"]).start()
+    app = App(browser, server.url, PHONE, locale="de-DE")
+    try:
+        app.wait_page_text("war beschädigt")
+        kept = [p for p in data.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+        assert len(kept) == 1 and kept[0].read_bytes() == original
+        app.shot("phone-light-recovered-corrupt")
+        new_game(app)  # and the fresh file works
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_truncated_database_with_games(browser: Browser, tmp_path: Path) -> None:
+    """A file cut short (dead battery mid-copy) is moved aside whole, never overwritten."""
+    data = tmp_path / "data"
+    data.mkdir()
+    store = Store(data / "games.sqlite3")
+    for seed in range(30):
+        game = start_game(make_setup(["A", "B", "C"], 0, "companion", seed))
+        for action in (StartRound(), Migrate(0, 2, Payment(food=2)), Roll(), StartRound(), Roll()):
+            game = play(game, action)
+        store.create(game)
+    store.close()
+    db = data / "games.sqlite3"
+    blob = _bytes(db)
+    db.write_bytes(blob[: len(blob) // 2])
+    cut = _bytes(db)
+    server = Server(data).start()
+    app = App(browser, server.url, PHONE)
+    try:
+        app.wait_page_text("was damaged")
+        kept = [p for p in data.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+        assert len(kept) == 1 and kept[0].read_bytes() == cut
+    finally:
+        app.close()
+        server.stop()
+
+
+def test_newer_schema_is_not_touched(browser: Browser, tmp_path: Path) -> None:
+    """A database from a newer app version is kept aside unchanged; the user is told."""
+    data = tmp_path / "data"
+    data.mkdir()
+    db = sqlite3.connect(data / "games.sqlite3")
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 3}")
+    db.execute("CREATE TABLE games_v4(x)")
+    db.commit()
+    db.close()
+    original = _bytes(data / "games.sqlite3")
+    server = Server(data, ["--language", "es"]).start()
+    app = App(browser, server.url, PHONE, locale="es-ES")
+    try:
+        app.wait_page_text("versión más nueva")
+        kept = [p for p in data.iterdir() if ".newer-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+        assert len(kept) == 1 and kept[0].read_bytes() == original
+    finally:
+        app.close()
+        server.stop()
+
+
+@contextlib.contextmanager
+def small_disk(path: Path, size: str) -> Iterator[Path]:
+    """A tiny tmpfs at ``path`` (root only, as in CI)."""
+    path.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)], check=True)
+    try:
+        yield path
+    finally:
+        subprocess.run(["umount", "-l", str(path)], check=False)
+
+
+needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="mounting a tiny or read-only disk needs root (CI is root)")
+
+
+@needs_root
+def test_full_disk_refuses_the_action_and_keeps_the_game(browser: Browser, tmp_path: Path) -> None:
+    """When the disk fills up the tap is refused with a message; nothing saved is lost."""
+    with small_disk(tmp_path / "disk", "600k") as disk:
+        data = disk / "data"
+        server = Server(data).start()
+        app = App(browser, server.url, PHONE)
+        try:
+            new_game(app)
+            app.click("edit-0")
+            app.click("save-migration")
+            app.wait_text("player-0", "Anna moves 1 person")
+            shown = settle(app)
+            filler = disk / "filler"
+            with contextlib.suppress(OSError), filler.open("wb") as out:
+                while True:
+                    out.write(b"\0" * 4096)
+                    out.flush()
+            tried = 0
+            for ident in ("edit-2", "roll"):
+                if ident == "edit-2":
+                    app.click("edit-2")
+                    app.click("save-migration")
+                else:
+                    app.click("roll")
+                tried += 1
+                app.wait_page_text("could not be saved")
+                app.click("message-close")
+                if ident == "edit-2":
+                    app.click("cancel-migration")
+            assert "Chloé" in app.text("player-2") and "moves" not in app.text("player-2")
+            filler.unlink()
+            server.stop(kill=True)
+            server.start()
+            app.reload()
+            assert settle(app) == shown
+            report("full_disk", refused_actions=tried, data_lost=0)
+        finally:
+            app.close()
+            server.stop()
+
+
+@needs_root
+def test_read_only_data_dir_explains_and_changes_nothing(browser: Browser, tmp_path: Path) -> None:
+    """A read-only folder with saved games: the app explains, and the file stays byte for byte."""
+    with small_disk(tmp_path / "disk", "4m") as disk:
+        data = disk / "data"
+        server = Server(data).start()
+        app = App(browser, server.url, PHONE)
+        new_game(app)
+        app.close()
+        server.stop()
+        before = {p.name: _bytes(p) for p in data.iterdir()}
+        subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+        server = Server(data, ["--language", "ko"], log_dir=tmp_path).start()
+        app = App(browser, server.url, PHONE, locale="ko-KR")
+        try:
+            app.wait_page_text("게임을 저장할 수 없습니다")
+            app.shot("phone-ko-read-only")
+            assert {p.name: _bytes(p) for p in data.iterdir()} == before
+        finally:
+            app.close()
+            server.stop()
+
+
+def test_two_tabs_stay_consistent(browser: Browser, server: Server) -> None:
+    """A second tab sees the first tab's actions; no action is applied twice."""
+    first = App(browser, server.url, PHONE)
+    new_game(first)
+    second = App(browser, server.url, PHONE)
+    try:
+        second.wait("herd-card")
+        first.click("edit-0")
+        first.click("save-migration")
+        second.wait_text("player-0", "Anna moves 1 person")
+        second.click("edit-1")
+        second.click("save-migration")
+        first.wait_text("player-1", "Bert moves 1 person")
+        first.click("roll")
+        second.wait("next-round", timeout=20_000)
+        assert first.text("explanation") == second.text("explanation")
+        second.click("toggle-log")
+        assert "4 entries" in second.wait_text("round-log", "entries")  # start, 2 migrations, 1 roll
+    finally:
+        first.close()
+        second.close()
+
+
+def test_double_taps_roll_once_and_advance_once(browser: Browser, server: Server) -> None:
+    """Double taps on Roll and Next round: one roll, one round."""
+    app = App(browser, server.url, PHONE)
+    new_game(app)
+    app.click("edit-0")
+    app.click("save-migration")
+    app.wait("roll")
+    app.el("roll").dblclick()
+    app.wait("next-round", timeout=20_000)
+    time.sleep(1)
+    app.el("next-round").dblclick()
+    app.wait_text("title", "Round 2")
+    time.sleep(1)
+    assert "Round 2" in app.text("title")
+    app.click("toggle-log")
+    log = app.wait_text("round-log", "entries")
+    assert "4 entries, undos: 0" in log  # start, migration, roll, start round 2
+    app.assert_offline()
+    app.close()
+
+
+BAD_NAMES = [
+    ("", "needs a name"),
+    ("Anna", "already taken"),
+    ("A very long name indeed, too long", "too long"),
+    ("שלום", "cannot show"),
+    ("Grog 🦣", "cannot show"),
+    ("Zero\u200bwidth", "invisible"),
+]
+
+
+def test_bad_names_and_payments_get_clear_messages(browser: Browser, server: Server) -> None:
+    """Hostile names and payments that do not add up are refused in words; nothing changes."""
+    app = App(browser, server.url, PHONE)
+    app.click("new-game")
+    app.fill("name-0", "Anna")
+    app.fill("name-2", "Chloé")
+    tried = 0
+    for name, needle in BAD_NAMES:
+        app.fill("name-1", name)
+        app.click("start-game")
+        app.wait_page_text(needle)
+        tried += 1
+    app.shot("phone-light-bad-name")
+    app.fill("name-1", "Bert")
+    app.click("start-game")
+    app.wait("herd-card")
+    app.click("edit-0")
+    app.click("people-plus")
+    app.click("people-plus")
+    app.click("pay-food-minus")
+    app.wait_text("owed", "Still owed: 1")
+    app.click("save-migration")
+    app.wait_page_text("Pay exactly one food or resource per person")
+    tried += 1
+    app.shot("phone-light-bad-payment")
+    app.click("cancel-migration")
+    assert "No people on the tile" in app.text("player-0")
+    report("bad_input", names_tried=len(BAD_NAMES), payments_tried=1, total=tried)
+    app.assert_offline()
+    app.close()
