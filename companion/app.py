@@ -15,6 +15,7 @@ from pathlib import Path
 
 import flet as ft
 import uvicorn
+from flet.controls.context import _context_page
 
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
@@ -94,8 +95,13 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)
 
-    def on_other_tab(_topic: str, game_id: int) -> None:
-        model.refresh(game_id)
+    async def on_other_tab(_topic: str, game_id: int) -> None:
+        # The message arrives in the sender's context; re-render in this page's session.
+        token = _context_page.set(page)  # type: ignore[arg-type]
+        try:
+            model.refresh(game_id)
+        finally:
+            _context_page.reset(token)
 
     model.on_commit = tell_others
     page.pubsub.subscribe_topic("games", on_other_tab)

@@ -188,16 +188,10 @@ class AppModel:
                 return
 
     def create_game(self) -> None:
-        for seat, name in enumerate(self.names):
-            bad = undrawable(name)
-            if bad:
-                self.field_error = (seat, Message("error.setup.name_glyphs", {"name": name.strip(), "chars": bad}))
-                return
         try:
             setup = make_setup(
                 self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
             )
-            game = start_game(setup)
         except RuleError as exc:
             seat = int(exc.params.get("seat", 0)) - 1
             if seat < 0 and "name" in exc.params:
@@ -206,6 +200,12 @@ class AppModel:
                 seat = seats[-1] if seats else 0
             self.field_error = (max(seat, 0), Message(f"error.{exc.code}", dict(exc.params)))
             return
+        for seat, name in enumerate(setup.players):
+            bad = undrawable(name)
+            if bad:  # a name the table could not read on screen
+                self.field_error = (seat, Message("error.setup.name_glyphs", {"name": name, "chars": bad}))
+                return
+        game = start_game(setup)
         try:
             self.game_id = self.store.create(game)
         except (sqlite3.Error, StoreError):

@@ -142,7 +142,12 @@ class App:
 
     def wait(self, identifier: str, timeout: float = 15_000) -> Any:
         element = self.el(identifier)
-        element.wait_for(state="attached", timeout=timeout)
+        try:
+            element.wait_for(state="attached", timeout=timeout)
+        except Exception:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(ARTIFACTS / f"failure-waiting-for-{identifier}.png"))
+            raise
         return element
 
     def gone(self, identifier: str, timeout: float = 15_000) -> None:
@@ -153,8 +158,33 @@ class App:
 
     def fill(self, identifier: str, text: str) -> None:
         box = self.wait(identifier).locator("input, textarea").first
-        box.click()
+        box.focus()
         box.fill(text)
+        if box.input_value() != text:  # Flutter's editor can drop a fill; type it instead
+            box.press("Control+a")
+            box.press("Delete")
+            box.type(text)
+        time.sleep(0.15)
+
+    def fill_name(self, seat: int, name: str) -> None:
+        """Type a player name and wait until the app has it (the start-player
+        button shows it), so a quick tap on Start cannot overtake the typing."""
+        shown = " ".join(name.split())[:30] or f"Player {seat + 1}"
+        box = self.wait(f"name-{seat}").locator("input, textarea").first
+        for attempt in range(3):
+            box.focus()
+            if attempt == 0:
+                box.fill(name)
+            else:  # Flutter's editor sometimes drops a programmatic fill: type it key by key
+                box.press("Control+a")
+                box.press("Delete")
+                box.press_sequentially(name, delay=20)
+            try:
+                self.wait_text(f"start-player-{seat}", shown, timeout=4)
+                return
+            except AssertionError:
+                continue
+        self.wait_text(f"start-player-{seat}", shown, timeout=1)
 
     def text(self, identifier: str) -> str:
         """All text under an element (visible text and accessible labels)."""

@@ -16,9 +16,9 @@ def setup_three(app: App) -> None:
     app.shot("phone-light-setup-empty")
     app.click("start-game")  # empty names: the message shows in place
     app.wait_page_text("Player 1 needs a name.")
-    app.fill("name-0", "Anna")
-    app.fill("name-1", "Bert")
-    app.fill("name-2", "Chloé")
+    app.fill_name(0, "Anna")
+    app.fill_name(1, "Bert")
+    app.fill_name(2, "Chloé")
     app.shot("phone-light-setup")
     app.click("start-game")
     app.wait("herd-card")

@@ -36,7 +36,7 @@ def report(name: str, **figures: object) -> None:
 def new_game(app: App, names: tuple[str, ...] = ("Anna", "Bert", "Chloé")) -> None:
     app.click("new-game")
     for seat, name in enumerate(names):
-        app.fill(f"name-{seat}", name)
+        app.fill_name(seat, name)
     app.click("start-game")
     app.wait("herd-card")
 
@@ -344,16 +344,16 @@ def test_bad_names_and_payments_get_clear_messages(browser: Browser, server: Ser
     """Hostile names and payments that do not add up are refused in words; nothing changes."""
     app = App(browser, server.url, PHONE)
     app.click("new-game")
-    app.fill("name-0", "Anna")
-    app.fill("name-2", "Chloé")
+    app.fill_name(0, "Anna")
+    app.fill_name(2, "Chloé")
     tried = 0
     for name, needle in BAD_NAMES:
-        app.fill("name-1", name)
+        app.fill_name(1, name)
         app.click("start-game")
         app.wait_page_text(needle)
         tried += 1
     app.shot("phone-light-bad-name")
-    app.fill("name-1", "Bert")
+    app.fill_name(1, "Bert")
     app.click("start-game")
     app.wait("herd-card")
     app.click("edit-0")

@@ -15,7 +15,7 @@ def start_game(app: App, names: list[str]) -> None:
     for seat, name in enumerate(names):
         if seat >= 3:
             app.click("add-player")
-        app.fill(f"name-{seat}", name)
+        app.fill_name(seat, name)
     app.click("start-game")
     app.wait("herd-card")
 
@@ -99,9 +99,9 @@ def test_screenshots_of_every_main_screen(
     app.wait("new-game")
     app.shot(f"{prefix}-start")
     app.click("new-game")
-    app.fill("name-0", "Anna")
-    app.fill("name-1", "Bert")
-    app.fill("name-2", "Chloé")
+    app.fill_name(0, "Anna")
+    app.fill_name(1, "Bert")
+    app.fill_name(2, "Chloé")
     app.shot(f"{prefix}-setup")
     app.click("start-game")
     app.wait("herd-card")

@@ -41,6 +41,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                             expand=True,
                             on_change=lambda e, s=seat: model.set_name(s, e.control.value),
                             max_length=MAX_NAME_LENGTH + 10,
+                            error_max_lines=3,
                             error=error,
                             text_size=18,
                             dense=False,
