@@ -38,7 +38,7 @@ def join_screen(model: AppModel) -> ft.Control:
                     ],
                     alignment=ft.MainAxisAlignment.CENTER,
                 ),
-                tid("join-url", ft.Text(model.join_url, size=15, selectable=True)),
+                tid("join-url", ft.Text(model.join_url, size=15)),
             ],
             spacing=12,
         )
