@@ -81,7 +81,7 @@ def test_room_mode_generates_a_token_and_a_qr_code(tmp_path: Path) -> None:
     server.start_guarded(None)
     try:
         log = next(tmp_path.glob("server-*.log")).read_text()
-        line = next(l for l in log.splitlines() if "?token=" in l)
+        line = next(row for row in log.splitlines() if "?token=" in row)
         token = line.split("?token=")[1].strip()
         assert len(token) >= 12
         assert "█" in log  # the terminal QR code
