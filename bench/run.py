@@ -1,0 +1,505 @@
+"""Mammoth Herd Companion against bare Flet, side by side: ``python -m bench.run``.
+
+Every figure is taken in one invocation on one machine, the app and the bare
+Flet baseline (``bench/baselines/bare.py``) interleaved so that drift hits both
+alike.  Prints one table, writes ``bench/RESULTS.md``, and exits 1 if a target
+is missed.  Needs Debian's Chromium and ``pip install -e ".[test,bench]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port  # noqa: E402
+
+BARE = ROOT / "bench" / "baselines" / "bare.py"
+
+
+# --- servers -------------------------------------------------------------------------
+def command(kind: str, port: int, data_dir: Path) -> list[str]:
+    if kind == "bare":
+        return [sys.executable, str(BARE), str(port)]
+    return [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
+            "--data-dir", str(data_dir), "--language", "en"]
+
+
+def wait_200(url: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.005)
+    raise TimeoutError(url)
+
+
+@contextmanager
+def server(kind: str, data_dir: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    data = data_dir or Path(tempfile.mkdtemp(prefix="mh-bench-"))
+    proc = subprocess.Popen(command(kind, port, data), cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, env={**os.environ, "FLET_WEB_NO_CDN": "1"})
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        wait_200(url)
+        yield url, proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+# --- statistics ----------------------------------------------------------------------------
+@dataclass
+class Row:
+    name: str
+    app: list[float]
+    bare: list[float] | None
+    unit: str
+    target: str
+    ok: bool
+    note: str = ""
+
+    @staticmethod
+    def fmt(values: list[float] | None, unit: str) -> str:
+        if not values:
+            return "–"
+        scale = 1000 if unit == "ms" else 1
+        med = statistics.median(values) * scale
+        return f"{med:.1f} ({min(values) * scale:.1f}–{max(values) * scale:.1f})"
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+# --- 1. cold start -------------------------------------------------------------------------
+def cold_start(runs: int) -> Row:
+    times: dict[str, list[float]] = {"app": [], "bare": []}
+    for i in range(runs):
+        for kind in (("app", "bare") if i % 2 == 0 else ("bare", "app")):
+            port = free_port()
+            data = Path(tempfile.mkdtemp(prefix="mh-cold-"))
+            start = time.perf_counter()
+            proc = subprocess.Popen(command(kind, port, data), cwd=ROOT, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL, env={**os.environ, "FLET_WEB_NO_CDN": "1"})
+            wait_200(f"http://127.0.0.1:{port}/")
+            times[kind].append(time.perf_counter() - start)
+            proc.kill()
+            proc.wait()
+            shutil.rmtree(data, ignore_errors=True)
+    ratio = median(times["app"]) / median(times["bare"])
+    return Row("1. cold start to first HTTP 200", times["app"], times["bare"], "ms", "ratio ≤ 1.20", ratio <= 1.2,
+               f"ratio {ratio:.2f}")
+
+
+# --- browser helpers -------------------------------------------------------------------------
+TAP_JS = """
+async ([id, targetId, needle]) => {
+  const host = document.querySelector('flt-semantics-host');
+  const find = (i) => document.querySelector(`[flt-semantics-identifier="${i}"]`);
+  const text = (e) => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'),
+                        n => n.getAttribute('aria-label')), e.getAttribute('aria-label') || ''].join(' ');
+  const done = () => { const t = find(targetId); return t && (!needle || text(t).includes(needle)); };
+  const el = find(id);
+  const button = el.querySelector('[role="button"]') || el;
+  const t0 = performance.now();
+  return await new Promise((resolve, reject) => {
+    const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(performance.now() - t0); } });
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    setTimeout(() => { obs.disconnect(); reject(new Error('no result for ' + id)); }, 10000);
+    button.click();
+  });
+}
+"""
+
+
+def open_page(browser: Any, url: str) -> Any:
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
+        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    return page
+
+
+def first_interactive(browser: Any, url: str, identifier: str) -> float:
+    page = open_page(browser, url)
+    start = time.perf_counter()
+    page.goto(url)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=60_000)
+    placeholder.evaluate("e => e.click()")
+    page.locator(f'[flt-semantics-identifier="{identifier}"]').first.wait_for(state="attached", timeout=60_000)
+    elapsed = time.perf_counter() - start
+    page.context.close()
+    return elapsed
+
+
+def ready(page: Any, url: str) -> None:
+    page.goto(url)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=60_000)
+    placeholder.evaluate("e => e.click()")
+    page.locator("flt-semantics-host").wait_for(state="attached", timeout=60_000)
+
+
+def ident(page: Any, identifier: str) -> Any:
+    locator = page.locator(f'[flt-semantics-identifier="{identifier}"]').first
+    locator.wait_for(state="attached", timeout=30_000)
+    return locator
+
+
+def tap(page: Any, identifier: str, target: str, needle: str = "") -> float:
+    ident(page, identifier)
+    return float(page.evaluate(TAP_JS, [identifier, target, needle])) / 1000
+
+
+def start_app_game(page: Any) -> None:
+    ident(page, "new-game").click()
+    for seat, name in enumerate(["Anna", "Bert", "Chloé"]):
+        box = ident(page, f"name-{seat}").locator("input").first
+        for _ in range(3):
+            box.focus()
+            box.fill(name) if _ == 0 else box.press_sequentially(name, delay=15)
+            try:
+                page.wait_for_function(
+                    "([s, n]) => (document.querySelector(`[flt-semantics-identifier=\"start-player-${s}\"]`) || {})"
+                    ".innerText?.includes(n)", arg=[seat, name], timeout=4000)
+                break
+            except Exception:
+                box.press("Control+a")
+                box.press("Delete")
+    ident(page, "start-game").click()
+    ident(page, "herd-card")
+
+
+def prepared_resume_dir() -> Path:
+    """A data directory holding a game in the middle of a round."""
+    from companion.rules import Migrate, Payment, StartRound, make_setup, play, start_game
+    from companion.store import Store
+
+    data = Path(tempfile.mkdtemp(prefix="mh-resume-"))
+    store = Store(data / "games.sqlite3")
+    game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 3))
+    for action in (StartRound(), Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1))):
+        game = play(game, action)
+    store.create(game)
+    store.close()
+    return data
+
+
+# --- 2. first screen ----------------------------------------------------------------------------
+def first_screen(browser: Any, runs: int) -> list[Row]:
+    samples: dict[str, list[float]] = {"start": [], "resumed": [], "bare": []}
+    resume_dir = prepared_resume_dir()
+    with server("app") as (app_url, _), server("app", resume_dir) as (resume_url, _), server("bare") as (bare_url, _):
+        for url, identifier in ((app_url, "new-game"), (resume_url, "roll"), (bare_url, "add")):
+            first_interactive(browser, url, identifier)  # warm the server once, as a table would
+        for i in range(runs):
+            order = [("start", app_url, "new-game"), ("resumed", resume_url, "roll"), ("bare", bare_url, "add")]
+            if i % 2:
+                order.reverse()
+            for name, url, identifier in order:
+                samples[name].append(first_interactive(browser, url, identifier))
+    rows = []
+    for name, label in (("start", "start screen"), ("resumed", "resumed mid-round")):
+        ratio = median(samples[name]) / median(samples["bare"])
+        rows.append(Row(f"2. first interactive screen: {label}", samples[name], samples["bare"], "ms",
+                        "ratio ≤ 1.15", ratio <= 1.15, f"ratio {ratio:.2f}"))
+    return rows
+
+
+# --- 3. tap latency ---------------------------------------------------------------------------------
+def app_taps(page: Any, count: int) -> tuple[list[float], dict[str, int]]:
+    """Taps spread over steppers, record, roll, undo, redo and next round."""
+    times: list[float] = []
+    kinds: dict[str, int] = {}
+
+    def record(kind: str, seconds: float) -> None:
+        times.append(seconds)
+        kinds[kind] = kinds.get(kind, 0) + 1
+
+    people = 1
+    while len(times) < count:
+        record("open editor", tap(page, "edit-0", "migration-editor"))
+        for _ in range(3):
+            people += 1
+            record("people stepper", tap(page, "people-plus", "people-value", str(people)))
+        for _ in range(2):
+            people -= 1
+            record("people stepper", tap(page, "people-minus", "people-value", str(people)))
+        record("payment stepper", tap(page, "pay-wood-plus", "pay-wood-value", "1"))
+        record("record migration", tap(page, "save-migration", "player-0", "moves"))
+        record("roll", tap(page, "roll", "explanation"))
+        record("undo", tap(page, "undo", "roll"))
+        record("redo", tap(page, "redo", "explanation"))
+        record("next round", tap(page, "next-round", "players-card"))
+        people = 1
+    return times, kinds
+
+
+def bare_taps(page: Any, count: int, start: int) -> list[float]:
+    return [tap(page, "add", "count", f"Count {start + i + 1}") for i in range(count)]
+
+
+def tap_latency(browser: Any, taps: int) -> Row:
+    app_times: list[float] = []
+    bare_times: list[float] = []
+    kinds: dict[str, int] = {}
+    with server("app") as (app_url, _), server("bare") as (bare_url, _):
+        app_page = open_page(browser, app_url)
+        ready(app_page, app_url)
+        start_app_game(app_page)
+        bare_page = open_page(browser, bare_url)
+        ready(bare_page, bare_url)
+        ident(bare_page, "add")
+        bare_count = 0
+        while len(app_times) < taps:  # interleaved blocks
+            block, block_kinds = app_taps(app_page, 10)
+            app_times += block
+            for k, v in block_kinds.items():
+                kinds[k] = kinds.get(k, 0) + v
+            bare_times += bare_taps(bare_page, len(block), bare_count)
+            bare_count += len(block)
+    ratio = median(app_times) / median(bare_times)
+    p95 = p(app_times, 0.95)
+    ok = ratio <= 1.2 and p95 < 0.1
+    spread = ", ".join(f"{k} {v}" for k, v in kinds.items())
+    return Row(f"3. tap to result on screen ({len(app_times)} taps)", app_times, bare_times, "ms",
+               "median ratio ≤ 1.20, p95 < 100 ms", ok,
+               f"ratio {ratio:.2f}, app p95 {p95 * 1000:.1f} ms, bare p95 {p(bare_times, 0.95) * 1000:.1f} ms; {spread}")
+
+
+# --- 4. memory -----------------------------------------------------------------------------------------
+def rss(proc: subprocess.Popen[bytes]) -> float:
+    import psutil
+
+    return float(psutil.Process(proc.pid).memory_info().rss)
+
+
+def play_a_little(page: Any, kind: str) -> None:
+    if kind == "bare":
+        for i in range(3):
+            tap(page, "add", "count", f"Count {i + 1}")
+        return
+    page.wait_for_selector('[flt-semantics-identifier="new-game"], [flt-semantics-identifier="players-card"]',
+                           state="attached", timeout=60_000)
+    if page.locator('[flt-semantics-identifier="new-game"]').count():
+        start_app_game(page)  # the first table starts a game; later sessions resume it
+    ident(page, "players-card")
+    if page.locator('[flt-semantics-identifier="cancel-migration"]').count():
+        tap(page, "cancel-migration", "edit-0")
+    tap(page, "edit-0", "migration-editor")
+    tap(page, "save-migration", "player-0", "moves")
+
+
+def memory(browser: Any, sessions: int) -> list[Row]:
+    result: dict[str, tuple[float, float]] = {}
+    for kind in ("bare", "app"):
+        with server(kind) as (url, proc):
+            pages = []
+            page = open_page(browser, url)
+            ready(page, url)
+            play_a_little(page, kind)
+            pages.append(page)
+            time.sleep(2)
+            one = rss(proc)
+            for _ in range(sessions - 1):
+                extra = open_page(browser, url)
+                ready(extra, url)
+                play_a_little(extra, kind)
+                pages.append(extra)
+            time.sleep(3)
+            many = rss(proc)
+            result[kind] = (one, many)
+            for pg in pages:
+                pg.context.close()
+    app_one, app_many = result["app"]
+    bare_one, bare_many = result["bare"]
+    mb = 1024 * 1024
+    per_app = (app_many - app_one) / (sessions - 1)
+    per_bare = (bare_many - bare_one) / (sessions - 1)
+    ratio = app_one / bare_one
+    return [
+        Row("4a. server memory, 1 session (MB)", [app_one / mb], [bare_one / mb], "MB", "≤ 1.3 × bare", ratio <= 1.3,
+            f"ratio {ratio:.2f}"),
+        Row(f"4b. memory per extra session, {sessions} sessions (MB)", [per_app / mb], [per_bare / mb], "MB",
+            "≤ 3 MB each", per_app <= 3 * mb, f"{sessions} sessions: app {app_many / mb:.1f} MB, bare {bare_many / mb:.1f} MB"),
+    ]
+
+
+# --- 5. core ---------------------------------------------------------------------------------------------
+def timed(fn: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def full_game(seed: int) -> Any:
+    from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, make_setup, play, start_game
+
+    game = start_game(make_setup(["Anna", "Bert", "Chloé", "Dan"], seed % 4, "companion", seed))
+    for r in range(16):
+        game = play(game, StartRound())
+        game = play(game, Migrate(r % 4, 2, Payment(food=1, wood=1)))
+        game = play(game, Migrate((r + 1) % 4, 1, Payment(food=1)))
+        game = play(game, Roll())
+        if game.state.current.taming.winner is not None:
+            game = play(game, Choose(Choice.ALL))
+    return play(play(game, StartRound()), EndGame())
+
+
+def core() -> list[Row]:
+    from companion.rules import Choice, Choose, Migrate, Payment, Roll, StartRound, make_setup, play, start_game, win_odds
+    from companion.rules.errors import RuleError
+    from companion.store import Store
+
+    data = Path(tempfile.mkdtemp(prefix="mh-core-"))
+    store = Store(data / "games.sqlite3")
+    game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 1))
+    gid = store.create(game)
+    actions = [StartRound(), Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1)), Roll(),
+               Choose(Choice.ALL)]
+    commit: list[float] = []
+    while len(commit) < 400:
+        for action in actions:
+            start = time.perf_counter()
+            try:
+                game = play(game, action)
+            except RuleError:
+                game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", len(commit)))
+                gid = store.create(game)
+                continue
+            store.record(gid, game)
+            commit.append(time.perf_counter() - start)
+    rows = [Row("5a. action + SQLite commit", commit, None, "ms", "median < 5 ms", median(commit) < 0.005,
+                f"p99 {p(commit, 0.99) * 1000:.2f} ms")]
+
+    big = Store(data / "thousand.sqlite3")
+    template = [full_game(seed) for seed in range(20)]
+    ids = [big.create(template[i % 20]) for i in range(1000)]
+    loads = [timed(lambda gid=gid: big.load(gid)) for gid in random.Random(1).sample(ids, 60)]
+    rows.append(Row("5b. load a game from 1,000 finished", loads, None, "ms", "median < 20 ms", median(loads) < 0.02,
+                    f"{len(template[0].log)} log entries a game"))
+
+    splits = [(4, 1, 1, 1), (3, 2, 1, 1), (2, 2, 2, 1)]
+    worst: list[float] = []
+    for split in splits:
+        times = [timed(lambda s=split: win_odds(dict(enumerate(s)))) for _ in range(200)]
+        if not worst or median(times) > median(worst):
+            worst = times
+    rows.append(Row("5c. exact odds, 7 dice among 4 players (worst split)", worst, None, "ms", "median < 2 ms",
+                    median(worst) < 0.002, "outcome tables built once per dice count, then reused"))
+    shutil.rmtree(data, ignore_errors=True)
+    return rows
+
+
+# --- 6. size ----------------------------------------------------------------------------------------------
+def folder_size(folder: Path, skip: tuple[str, ...] = ("__pycache__",)) -> int:
+    return sum(f.stat().st_size for f in folder.rglob("*") if f.is_file() and not any(s in f.parts for s in skip))
+
+
+def size() -> list[Row]:
+    code = folder_size(ROOT / "companion")
+    assets = folder_size(ROOT / "assets")
+    font = (ROOT / "assets" / "fonts" / "MammothSans-Regular.otf").stat().st_size
+    mb = 1024 * 1024
+    return [Row("6. app code (companion/, MB)", [code / mb], None, "MB", "–", True),
+            Row("6. assets/ with the font (MB)", [assets / mb], None, "MB", "< 3 MB", assets < 3 * mb,
+                f"font {font / mb:.2f} MB")]
+
+
+# --- report -------------------------------------------------------------------------------------------------
+def machine() -> str:
+    cpu = ""
+    with open("/proc/cpuinfo") as handle:
+        for line in handle:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    import psutil
+
+    import flet
+
+    chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
+    return (f"{platform.node()}: {cpu}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
+            f"{platform.system()} {platform.release()}; Python {platform.python_version()}; flet {flet.__version__}; "
+            f"{chromium}")
+
+
+def table(rows: list[Row]) -> str:
+    lines = ["| measure | app: median (min–max) | bare Flet: median (min–max) | target | result | notes |",
+             "|---|---|---|---|---|---|"]
+    for row in rows:
+        unit = f" {row.unit}"
+        lines.append(f"| {row.name} | {Row.fmt(row.app, row.unit)}{unit} | {Row.fmt(row.bare, row.unit)}"
+                     f"{unit if row.bare else ''} | {row.target} | {'met' if row.ok else 'MISSED'} | {row.note} |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
+    parser.add_argument("--sessions", type=int, default=20)
+    args = parser.parse_args()
+    runs = 3 if args.quick else 9
+    from playwright.sync_api import sync_playwright
+
+    rows: list[Row] = []
+    started = time.time()
+    rows += size()
+    rows += core()
+    rows.append(cold_start(runs))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        rows += first_screen(browser, max(3, runs - 2))
+        rows.append(tap_latency(browser, 30 if args.quick else 110))
+        rows += memory(browser, 4 if args.quick else args.sessions)
+        browser.close()
+    text = table(rows)
+    print(text)
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    report = (f"# Benchmark results\n\nRun `python -m bench.run` ({'quick' if args.quick else 'full'} run, "
+              f"{time.time() - started:.0f} s) on {stamp}.\n\nMachine: {machine()}\n\n{text}\n")
+    if not args.quick:
+        (ROOT / "bench" / "RESULTS.md").write_text(report)
+        (ROOT / "bench" / "results.json").write_text(json.dumps(
+            [{"name": r.name, "app": r.app, "bare": r.bare, "unit": r.unit, "ok": r.ok, "note": r.note} for r in rows],
+            indent=1))
+    missed = [r.name for r in rows if not r.ok]
+    if missed:
+        print("MISSED: " + "; ".join(missed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
