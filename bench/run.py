@@ -38,8 +38,20 @@ BARE = ROOT / "bench" / "baselines" / "bare.py"
 def command(kind: str, port: int, data_dir: Path) -> list[str]:
     if kind == "bare":
         return [sys.executable, str(BARE), str(port)]
-    return [sys.executable, "-m", "companion", "--web", "--host", "127.0.0.1", "--port", str(port),
-            "--data-dir", str(data_dir), "--language", "en"]
+    return [
+        sys.executable,
+        "-m",
+        "companion",
+        "--web",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        "--language",
+        "en",
+    ]
 
 
 def wait_200(url: str, timeout: float = 60) -> None:
@@ -58,8 +70,13 @@ def wait_200(url: str, timeout: float = 60) -> None:
 def server(kind: str, data_dir: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     port = free_port()
     data = data_dir or Path(tempfile.mkdtemp(prefix="mh-bench-"))
-    proc = subprocess.Popen(command(kind, port, data), cwd=ROOT, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env={**os.environ, "FLET_WEB_NO_CDN": "1"})
+    proc = subprocess.Popen(
+        command(kind, port, data),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "FLET_WEB_NO_CDN": "1"},
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_200(url)
@@ -98,27 +115,39 @@ def median(values: list[float]) -> float:
 
 def p(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 # --- 1. cold start -------------------------------------------------------------------------
 def cold_start(runs: int) -> Row:
     times: dict[str, list[float]] = {"app": [], "bare": []}
     for i in range(runs):
-        for kind in (("app", "bare") if i % 2 == 0 else ("bare", "app")):
+        for kind in ("app", "bare") if i % 2 == 0 else ("bare", "app"):
             port = free_port()
             data = Path(tempfile.mkdtemp(prefix="mh-cold-"))
             start = time.perf_counter()
-            proc = subprocess.Popen(command(kind, port, data), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL, env={**os.environ, "FLET_WEB_NO_CDN": "1"})
+            proc = subprocess.Popen(
+                command(kind, port, data),
+                cwd=ROOT,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                env={**os.environ, "FLET_WEB_NO_CDN": "1"},
+            )
             wait_200(f"http://127.0.0.1:{port}/")
             times[kind].append(time.perf_counter() - start)
             proc.kill()
             proc.wait()
             shutil.rmtree(data, ignore_errors=True)
     ratio = median(times["app"]) / median(times["bare"])
-    return Row("1. cold start to first HTTP 200", times["app"], times["bare"], "ms", "ratio ≤ 1.20", ratio <= 1.2,
-               f"ratio {ratio:.2f}")
+    return Row(
+        "1. cold start to first HTTP 200",
+        times["app"],
+        times["bare"],
+        "ms",
+        "ratio ≤ 1.20",
+        ratio <= 1.2,
+        f"ratio {ratio:.2f}",
+    )
 
 
 # --- browser helpers -------------------------------------------------------------------------
@@ -145,8 +174,14 @@ async ([id, targetId, needle]) => {
 def open_page(browser: Any, url: str) -> Any:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
-    page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(
-        ("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")) else route.abort())
+    page.route(
+        "**/*",
+        lambda route: (
+            route.continue_()
+            if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+            else route.abort()
+        ),
+    )
     return page
 
 
@@ -191,14 +226,17 @@ def start_app_game(page: Any) -> None:
             box.fill(name) if _ == 0 else box.press_sequentially(name, delay=15)
             try:
                 page.wait_for_function(
-                    "([s, n]) => (document.querySelector(`[flt-semantics-identifier=\"start-player-${s}\"]`) || {})"
-                    ".innerText?.includes(n)", arg=[seat, name], timeout=4000)
+                    '([s, n]) => (document.querySelector(`[flt-semantics-identifier="start-player-${s}"]`) || {})'
+                    ".innerText?.includes(n)",
+                    arg=[seat, name],
+                    timeout=4000,
+                )
                 break
             except Exception:
                 box.press("Control+a")
                 box.press("Delete")
     ident(page, "start-game").click()
-    ident(page, "herd-card")
+    ident(page, "players-card")
 
 
 def prepared_resume_dir() -> Path:
@@ -232,8 +270,17 @@ def first_screen(browser: Any, runs: int) -> list[Row]:
     rows = []
     for name, label in (("start", "start screen"), ("resumed", "resumed mid-round")):
         ratio = median(samples[name]) / median(samples["bare"])
-        rows.append(Row(f"2. first interactive screen: {label}", samples[name], samples["bare"], "ms",
-                        "ratio ≤ 1.15", ratio <= 1.15, f"ratio {ratio:.2f}"))
+        rows.append(
+            Row(
+                f"2. first interactive screen: {label}",
+                samples[name],
+                samples["bare"],
+                "ms",
+                "ratio ≤ 1.15",
+                ratio <= 1.15,
+                f"ratio {ratio:.2f}",
+            )
+        )
     return rows
 
 
@@ -247,22 +294,24 @@ def app_taps(page: Any, count: int) -> tuple[list[float], dict[str, int]]:
         times.append(seconds)
         kinds[kind] = kinds.get(kind, 0) + 1
 
-    people = 1
     while len(times) < count:
         record("open editor", tap(page, "edit-0", "migration-editor"))
-        for _ in range(3):
-            people += 1
-            record("people stepper", tap(page, "people-plus", "people-value", str(people)))
-        for _ in range(2):
-            people -= 1
-            record("people stepper", tap(page, "people-minus", "people-value", str(people)))
-        record("payment stepper", tap(page, "pay-wood-plus", "pay-wood-value", "1"))
+        for value in (2, 3, 4):
+            record("people stepper", tap(page, "people-plus", "people-value", str(value)))
+        for value in (3, 2):
+            record("people stepper", tap(page, "people-minus", "people-value", str(value)))
+        for ident_, value in (
+            ("pay-wood-plus", "1"),
+            ("pay-stone-plus", "1"),
+            ("pay-stone-minus", "0"),
+            ("pay-food-plus", "1"),
+        ):
+            record("payment stepper", tap(page, ident_, ident_.rsplit("-", 1)[0] + "-value", value))
         record("record migration", tap(page, "save-migration", "player-0", "moves"))
-        record("roll", tap(page, "roll", "explanation"))
+        record("roll (dice on screen)", tap(page, "roll", "dice-0"))
         record("undo", tap(page, "undo", "roll"))
-        record("redo", tap(page, "redo", "explanation"))
+        record("redo", tap(page, "redo", "dice-0"))
         record("next round", tap(page, "next-round", "players-card"))
-        people = 1
     return times, kinds
 
 
@@ -293,9 +342,15 @@ def tap_latency(browser: Any, taps: int) -> Row:
     p95 = p(app_times, 0.95)
     ok = ratio <= 1.2 and p95 < 0.1
     spread = ", ".join(f"{k} {v}" for k, v in kinds.items())
-    return Row(f"3. tap to result on screen ({len(app_times)} taps)", app_times, bare_times, "ms",
-               "median ratio ≤ 1.20, p95 < 100 ms", ok,
-               f"ratio {ratio:.2f}, app p95 {p95 * 1000:.1f} ms, bare p95 {p(bare_times, 0.95) * 1000:.1f} ms; {spread}")
+    return Row(
+        f"3. tap to result on screen ({len(app_times)} taps)",
+        app_times,
+        bare_times,
+        "ms",
+        "median ratio ≤ 1.20, p95 < 100 ms",
+        ok,
+        f"ratio {ratio:.2f}, app p95 {p95 * 1000:.1f} ms, bare p95 {p(bare_times, 0.95) * 1000:.1f} ms; {spread}",
+    )
 
 
 # --- 4. memory -----------------------------------------------------------------------------------------
@@ -310,8 +365,11 @@ def play_a_little(page: Any, kind: str) -> None:
         for i in range(3):
             tap(page, "add", "count", f"Count {i + 1}")
         return
-    page.wait_for_selector('[flt-semantics-identifier="new-game"], [flt-semantics-identifier="players-card"]',
-                           state="attached", timeout=60_000)
+    page.wait_for_selector(
+        '[flt-semantics-identifier="new-game"], [flt-semantics-identifier="players-card"]',
+        state="attached",
+        timeout=60_000,
+    )
     if page.locator('[flt-semantics-identifier="new-game"]').count():
         start_app_game(page)  # the first table starts a game; later sessions resume it
     ident(page, "players-card")
@@ -349,10 +407,24 @@ def memory(browser: Any, sessions: int) -> list[Row]:
     per_bare = (bare_many - bare_one) / (sessions - 1)
     ratio = app_one / bare_one
     return [
-        Row("4a. server memory, 1 session (MB)", [app_one / mb], [bare_one / mb], "MB", "≤ 1.3 × bare", ratio <= 1.3,
-            f"ratio {ratio:.2f}"),
-        Row(f"4b. memory per extra session, {sessions} sessions (MB)", [per_app / mb], [per_bare / mb], "MB",
-            "≤ 3 MB each", per_app <= 3 * mb, f"{sessions} sessions: app {app_many / mb:.1f} MB, bare {bare_many / mb:.1f} MB"),
+        Row(
+            "4a. server memory, 1 session (MB)",
+            [app_one / mb],
+            [bare_one / mb],
+            "MB",
+            "≤ 1.3 × bare",
+            ratio <= 1.3,
+            f"ratio {ratio:.2f}",
+        ),
+        Row(
+            f"4b. memory per extra session, {sessions} sessions (MB)",
+            [per_app / mb],
+            [per_bare / mb],
+            "MB",
+            "≤ 3 MB each",
+            per_app <= 3 * mb,
+            f"{sessions} sessions: app {app_many / mb:.1f} MB, bare {bare_many / mb:.1f} MB",
+        ),
     ]
 
 
@@ -364,7 +436,18 @@ def timed(fn: Callable[[], Any]) -> float:
 
 
 def full_game(seed: int) -> Any:
-    from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, make_setup, play, start_game
+    from companion.rules import (
+        Choice,
+        Choose,
+        EndGame,
+        Migrate,
+        Payment,
+        Roll,
+        StartRound,
+        make_setup,
+        play,
+        start_game,
+    )
 
     game = start_game(make_setup(["Anna", "Bert", "Chloé", "Dan"], seed % 4, "companion", seed))
     for r in range(16):
@@ -378,7 +461,18 @@ def full_game(seed: int) -> Any:
 
 
 def core() -> list[Row]:
-    from companion.rules import Choice, Choose, Migrate, Payment, Roll, StartRound, make_setup, play, start_game, win_odds
+    from companion.rules import (
+        Choice,
+        Choose,
+        Migrate,
+        Payment,
+        Roll,
+        StartRound,
+        make_setup,
+        play,
+        start_game,
+        win_odds,
+    )
     from companion.rules.errors import RuleError
     from companion.store import Store
 
@@ -386,8 +480,13 @@ def core() -> list[Row]:
     store = Store(data / "games.sqlite3")
     game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 1))
     gid = store.create(game)
-    actions = [StartRound(), Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1)), Roll(),
-               Choose(Choice.ALL)]
+    actions = [
+        StartRound(),
+        Migrate(0, 2, Payment(food=1, wood=1)),
+        Migrate(1, 1, Payment(food=1)),
+        Roll(),
+        Choose(Choice.ALL),
+    ]
     commit: list[float] = []
     while len(commit) < 400:
         for action in actions:
@@ -400,15 +499,33 @@ def core() -> list[Row]:
                 continue
             store.record(gid, game)
             commit.append(time.perf_counter() - start)
-    rows = [Row("5a. action + SQLite commit", commit, None, "ms", "median < 5 ms", median(commit) < 0.005,
-                f"p99 {p(commit, 0.99) * 1000:.2f} ms")]
+    rows = [
+        Row(
+            "5a. action + SQLite commit",
+            commit,
+            None,
+            "ms",
+            "median < 5 ms",
+            median(commit) < 0.005,
+            f"p99 {p(commit, 0.99) * 1000:.2f} ms",
+        )
+    ]
 
     big = Store(data / "thousand.sqlite3")
     template = [full_game(seed) for seed in range(20)]
     ids = [big.create(template[i % 20]) for i in range(1000)]
     loads = [timed(lambda gid=gid: big.load(gid)) for gid in random.Random(1).sample(ids, 60)]
-    rows.append(Row("5b. load a game from 1,000 finished", loads, None, "ms", "median < 20 ms", median(loads) < 0.02,
-                    f"{len(template[0].log)} log entries a game"))
+    rows.append(
+        Row(
+            "5b. load a game from 1,000 finished",
+            loads,
+            None,
+            "ms",
+            "median < 20 ms",
+            median(loads) < 0.02,
+            f"{len(template[0].log)} log entries a game",
+        )
+    )
 
     splits = [(4, 1, 1, 1), (3, 2, 1, 1), (2, 2, 2, 1)]
     worst: list[float] = []
@@ -416,8 +533,17 @@ def core() -> list[Row]:
         times = [timed(lambda s=split: win_odds(dict(enumerate(s)))) for _ in range(200)]
         if not worst or median(times) > median(worst):
             worst = times
-    rows.append(Row("5c. exact odds, 7 dice among 4 players (worst split)", worst, None, "ms", "median < 2 ms",
-                    median(worst) < 0.002, "outcome tables built once per dice count, then reused"))
+    rows.append(
+        Row(
+            "5c. exact odds, 7 dice among 4 players (worst split)",
+            worst,
+            None,
+            "ms",
+            "median < 2 ms",
+            median(worst) < 0.002,
+            "outcome tables built once per dice count, then reused",
+        )
+    )
     shutil.rmtree(data, ignore_errors=True)
     return rows
 
@@ -432,9 +558,18 @@ def size() -> list[Row]:
     assets = folder_size(ROOT / "assets")
     font = (ROOT / "assets" / "fonts" / "MammothSans-Regular.otf").stat().st_size
     mb = 1024 * 1024
-    return [Row("6. app code (companion/, MB)", [code / mb], None, "MB", "–", True),
-            Row("6. assets/ with the font (MB)", [assets / mb], None, "MB", "< 3 MB", assets < 3 * mb,
-                f"font {font / mb:.2f} MB")]
+    return [
+        Row("6. app code (companion/, MB)", [code / mb], None, "MB", "–", True),
+        Row(
+            "6. assets/ with the font (MB)",
+            [assets / mb],
+            None,
+            "MB",
+            "< 3 MB",
+            assets < 3 * mb,
+            f"font {font / mb:.2f} MB",
+        ),
+    ]
 
 
 # --- report -------------------------------------------------------------------------------------------------
@@ -445,23 +580,28 @@ def machine() -> str:
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
+    import flet
     import psutil
 
-    import flet
-
     chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True).stdout.strip()
-    return (f"{platform.node()}: {cpu}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
-            f"{platform.system()} {platform.release()}; Python {platform.python_version()}; flet {flet.__version__}; "
-            f"{chromium}")
+    return (
+        f"{platform.node()}: {cpu}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
+        f"{platform.system()} {platform.release()}; Python {platform.python_version()}; flet {flet.__version__}; "
+        f"{chromium}"
+    )
 
 
 def table(rows: list[Row]) -> str:
-    lines = ["| measure | app: median (min–max) | bare Flet: median (min–max) | target | result | notes |",
-             "|---|---|---|---|---|---|"]
+    lines = [
+        "| measure | app: median (min–max) | bare Flet: median (min–max) | target | result | notes |",
+        "|---|---|---|---|---|---|",
+    ]
     for row in rows:
         unit = f" {row.unit}"
-        lines.append(f"| {row.name} | {Row.fmt(row.app, row.unit)}{unit} | {Row.fmt(row.bare, row.unit)}"
-                     f"{unit if row.bare else ''} | {row.target} | {'met' if row.ok else 'MISSED'} | {row.note} |")
+        lines.append(
+            f"| {row.name} | {Row.fmt(row.app, row.unit)}{unit} | {Row.fmt(row.bare, row.unit)}"
+            f"{unit if row.bare else ''} | {row.target} | {'met' if row.ok else 'MISSED'} | {row.note} |"
+        )
     return "\n".join(lines)
 
 
@@ -469,31 +609,50 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--sessions", type=int, default=20)
+    parser.add_argument("--only", choices=["core", "cold", "first", "taps", "memory", "size"], help="one part")
     args = parser.parse_args()
     runs = 3 if args.quick else 9
     from playwright.sync_api import sync_playwright
 
     rows: list[Row] = []
     started = time.time()
-    rows += size()
-    rows += core()
-    rows.append(cold_start(runs))
+
+    def want(part: str) -> bool:
+        return args.only in (None, part)
+
+    if want("size"):
+        rows += size()
+    if want("core"):
+        rows += core()
+    if want("cold"):
+        rows.append(cold_start(runs))
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        rows += first_screen(browser, max(3, runs - 2))
-        rows.append(tap_latency(browser, 30 if args.quick else 110))
-        rows += memory(browser, 4 if args.quick else args.sessions)
+        if want("first"):
+            rows += first_screen(browser, max(3, runs - 2))
+        if want("taps"):
+            rows.append(tap_latency(browser, 30 if args.quick else 120))
+        if want("memory"):
+            rows += memory(browser, 4 if args.quick else args.sessions)
         browser.close()
     text = table(rows)
     print(text)
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    report = (f"# Benchmark results\n\nRun `python -m bench.run` ({'quick' if args.quick else 'full'} run, "
-              f"{time.time() - started:.0f} s) on {stamp}.\n\nMachine: {machine()}\n\n{text}\n")
-    if not args.quick:
+    report = (
+        f"# Benchmark results\n\nRun `python -m bench.run` ({'quick' if args.quick else 'full'} run, "
+        f"{time.time() - started:.0f} s) on {stamp}.\n\nMachine: {machine()}\n\n{text}\n"
+    )
+    if not args.quick and args.only is None:
         (ROOT / "bench" / "RESULTS.md").write_text(report)
-        (ROOT / "bench" / "results.json").write_text(json.dumps(
-            [{"name": r.name, "app": r.app, "bare": r.bare, "unit": r.unit, "ok": r.ok, "note": r.note} for r in rows],
-            indent=1))
+        (ROOT / "bench" / "results.json").write_text(
+            json.dumps(
+                [
+                    {"name": r.name, "app": r.app, "bare": r.bare, "unit": r.unit, "ok": r.ok, "note": r.note}
+                    for r in rows
+                ],
+                indent=1,
+            )
+        )
     missed = [r.name for r in rows if not r.ok]
     if missed:
         print("MISSED: " + "; ".join(missed))

@@ -42,6 +42,7 @@ from ..rules import (
 )
 from ..rules.resources import Resource
 from ..store import StaleGameError, Store, StoreError
+from .draft import Draft
 from .glyphs import undrawable
 
 SCREENS = ("start", "setup", "play", "history", "history_game", "settings", "rules", "join")
@@ -80,8 +81,7 @@ class AppModel:
     deck: str = "companion"
     # migration draft
     editing: int | None = None
-    people: int = 1
-    pay: dict[str, int] = field(default_factory=dict)
+    draft: Draft = field(default_factory=Draft)  # people and payment being edited
     # taming
     hand_entry: bool = False
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
@@ -305,46 +305,21 @@ class AppModel:
         assert self.game is not None
         current = self.game.state.current
         existing = current.migration_of(player) if current else None
+        if existing:
+            self.draft.reset(existing.people, {r.value: n for r, n in existing.payment.items()})
+        else:
+            self.draft.reset(1, {"food": 1})
         self.editing = player
-        self.people = existing.people if existing else 1
-        self.pay = {r.value: n for r, n in existing.payment.items()} if existing else {"food": self.people}
         self.message = None
 
     def cancel_edit(self) -> None:
         self.editing = None
 
-    def step_people(self, delta: int) -> None:
-        people = max(1, min(7, self.people + delta))
-        if people != self.people:
-            pay = dict(self.pay)
-            if delta > 0:
-                pay["food"] = pay.get("food", 0) + (people - self.people)
-            else:
-                for name in ("food", "wood", "brick", "stone", "gold"):
-                    while pay.get(name, 0) > 0 and sum(pay.values()) > people:
-                        pay[name] -= 1
-            self.pay = pay
-            self.people = people
-
-    def step_pay(self, resource: str, delta: int) -> None:
-        pay = dict(self.pay)
-        value = pay.get(resource, 0) + delta
-        if value < 0:
-            return
-        pay[resource] = value
-        if delta > 0 and sum(pay.values()) > self.people and resource != "food" and pay.get("food", 0) > 0:
-            pay["food"] -= 1  # swapping food for a resource keeps the total
-        self.pay = pay
-
-    @property
-    def owed(self) -> int:
-        return self.people - sum(self.pay.values())
-
     def save_migration(self) -> None:
         if self.editing is None:
             return
-        payment = Payment(**{k: v for k, v in self.pay.items() if v})
-        if self.dispatch(Migrate(self.editing, self.people, payment)):
+        payment = Payment(**{k: v for k, v in self.draft.pay.items() if v})
+        if self.dispatch(Migrate(self.editing, self.draft.people, payment)):
             self.editing = None
 
     def withdraw(self, player: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 import urllib.error
 import urllib.request
@@ -28,15 +27,14 @@ def status(url: str, cookie: str | None = None) -> int:
 
 
 def websocket_status(url: str, cookie: str | None = None) -> int:
-    async def attempt() -> int:
-        headers = {"Cookie": cookie} if cookie else {}
-        try:
-            async with websockets.connect(url, additional_headers=headers, open_timeout=10):
-                return 101
-        except websockets.exceptions.InvalidStatus as err:
-            return int(err.response.status_code)
+    """101 if the websocket handshake succeeds, else the HTTP status it got."""
+    from websockets.sync.client import connect
 
-    return asyncio.run(attempt())
+    try:
+        with connect(url, additional_headers={"Cookie": cookie} if cookie else {}, open_timeout=10):
+            return 101
+    except websockets.exceptions.InvalidStatus as err:
+        return int(err.response.status_code)
 
 
 def test_default_is_loopback_without_token(tmp_path: Path) -> None:

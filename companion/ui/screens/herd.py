@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...rules import HERD_AREAS, Game, Phase
+from ...rules import HERD_AREAS, Game, GameState, Phase
 from ..model import AppModel
 from ..widgets import area_picture, badge, bonus_view, card, heading, picture, tid, tonal
 
 
-def colour_of(game: Game | None, player: int) -> str | None:
+def colour_of(game: Game | GameState | None, player: int) -> str | None:
     """A player's Stone Age colour, if the setup gave one."""
     colours = game.setup.colours if game else ()
     return colours[player] if player < len(colours) else None

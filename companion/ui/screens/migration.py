@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
-from ...rules import max_players_per_area, win_odds
+from ...i18n import Translator
+from ...rules import GameState, max_players_per_area, win_odds
 from ...rules.resources import Resource
+from ..draft import Draft
 from ..model import AppModel
 from ..theme import GAP
 from ..widgets import badge, card, heading, picture, primary, secondary, stepper, tid
@@ -34,7 +38,7 @@ def players_pane(model: AppModel) -> ft.Control:
         name = state.players[player]
         migration = current.migration_of(player)
         if model.editing == player:
-            rows.append(_editor(model, player))
+            rows.append(Editor(model, DraftRef(model.draft), player, key=f"editor-{player}"))
             continue
         if migration:
             detail = tr("migrate.moves", name=name, count=migration.people)
@@ -83,46 +87,114 @@ def players_pane(model: AppModel) -> ft.Control:
         )
     if users >= limit and len(state.players) < 4:
         rows.append(ft.Text(tr("migrate.limit", count=limit), size=14, italic=True))
-    rows.append(odds_view(model))
+    rows.append(Odds(state, model.draft, model.editing, model.lang, key="odds-view"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 
-def _editor(model: AppModel, player: int) -> ft.Control:
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
-    name = state.players[player]
-    owed = model.owed
-    payment_rows = []
-    for resource in Resource:
-        value = model.pay.get(resource.value, 0)
-        payment_rows.append(
+class DraftRef:
+    """Hands the draft to the editor shell without subscribing the shell to it:
+    only the small parts that show the draft re-render on a stepper tap."""
+
+    def __init__(self, draft: Draft) -> None:
+        self.draft = draft
+
+
+@ft.component
+def PayLine(
+    resource: str, value: int, can_add: bool, step: Callable[[str, int], None], lang: str, key: str | None = None
+) -> ft.Control:
+    """One payment line (memoized: rebuilt only when its own numbers change)."""
+    tr = Translator(lang)
+    label = tr(f"res.{resource}")
+    return ft.Row(
+        [
+            picture(resource, 34, label),
+            ft.Text(label, size=16, expand=True),
+            stepper(
+                value,
+                (lambda _e: step(resource, -1)) if value > 0 else None,
+                (lambda _e: step(resource, 1)) if can_add else None,
+                f"pay-{resource}",
+                tr("migrate.less", what=label),
+                tr("migrate.more", what=label),
+                big=False,
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=8,
+    )
+
+
+PayLineMemo = ft.memo(PayLine)  # type: ignore[no-untyped-call]
+
+
+@ft.component
+def PayLines(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
+    owed = draft.owed
+    return ft.Column(
+        [
+            PayLineMemo(
+                resource.value,
+                draft.pay.get(resource.value, 0),
+                owed > 0 or resource is not Resource.FOOD,
+                draft.step_pay,
+                lang,
+                key=f"pay-line-{resource.value}",
+            )
+            for resource in Resource
+        ],
+        spacing=GAP - 4,
+    )
+
+
+@ft.component
+def PeopleLine(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
+    tr = Translator(lang)
+    return ft.Column(
+        [
             ft.Row(
                 [
-                    picture(resource.value, 34, tr(f"res.{resource.value}")),
-                    ft.Text(tr(f"res.{resource.value}"), size=16, expand=True),
+                    ft.Text(tr("migrate.people"), size=17, expand=True),
                     stepper(
-                        value,
-                        (lambda _e, r=resource.value: model.step_pay(r, -1)) if value > 0 else None,
-                        (lambda _e, r=resource.value: model.step_pay(r, 1))
-                        if owed > 0 or resource is not Resource.FOOD
-                        else None,
-                        f"pay-{resource.value}",
-                        tr("migrate.less", what=tr(f"res.{resource.value}")),
-                        tr("migrate.more", what=tr(f"res.{resource.value}")),
-                        big=False,
+                        draft.people,
+                        (lambda: draft.step_people(-1)) if draft.people > 1 else None,
+                        (lambda: draft.step_people(1)) if draft.people < 7 else None,
+                        "people",
+                        tr("migrate.fewer"),
+                        tr("migrate.more_people"),
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=8,
-            )
-        )
+            ),
+            ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
+        ],
+        spacing=GAP - 4,
+    )
+
+
+@ft.component
+def OwedLine(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
+    tr = Translator(lang)
+    owed = draft.owed
     if owed > 0:
         status = tr("migrate.owed", count=owed)
     elif owed < 0:
         status = tr("migrate.overpaid", count=-owed)
     else:
         status = tr("migrate.paid_full")
+    return tid(
+        "owed",
+        ft.Text(status, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY),
+    )
+
+
+@ft.component
+def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) -> ft.Control:
+    """The migration editor shell; the draft-dependent lines render themselves."""
+    assert model.game is not None
+    tr = model.tr
+    state = model.game.state
+    name = state.players[player]
     existing = state.current.migration_of(player) if state.current else None
     buttons: list[ft.Control] = [
         primary(tr("migrate.save"), model.save_migration, "save-migration", ft.Icons.CHECK),
@@ -130,6 +202,7 @@ def _editor(model: AppModel, player: int) -> ft.Control:
     ]
     if existing:
         buttons.insert(1, secondary(tr("migrate.withdraw"), lambda: model.withdraw(player), "withdraw", ft.Icons.UNDO))
+    draft = ref.draft
     return tid(
         "migration-editor",
         ft.Container(
@@ -139,31 +212,9 @@ def _editor(model: AppModel, player: int) -> ft.Control:
             content=ft.Column(
                 [
                     ft.Row([badge(name, colour_of(model.game, player), 40), heading(name, 20)], spacing=10),
-                    ft.Row(
-                        [
-                            ft.Text(tr("migrate.people"), size=17, expand=True),
-                            stepper(
-                                model.people,
-                                (lambda: model.step_people(-1)) if model.people > 1 else None,
-                                (lambda: model.step_people(1)) if model.people < 7 else None,
-                                "people",
-                                tr("migrate.fewer"),
-                                tr("migrate.more_people"),
-                            ),
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
-                    ft.Text(tr("migrate.pay_hint", count=model.people), size=14),
-                    *payment_rows,
-                    tid(
-                        "owed",
-                        ft.Text(
-                            status,
-                            size=16,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
-                        ),
-                    ),
+                    PeopleLine(draft, model.lang, key="people-line"),
+                    PayLines(draft, model.lang, key="pay-lines"),
+                    OwedLine(draft, model.lang, key="owed-line"),
                     ft.Row(buttons[:1]),
                     ft.Row(buttons[1:], spacing=8, wrap=True),
                 ],
@@ -173,16 +224,21 @@ def _editor(model: AppModel, player: int) -> ft.Control:
     )
 
 
-def odds_view(model: AppModel) -> ft.Control:
-    """Each participant's exact chance to tame, live as counts change."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
-    current = state.current
-    assert current is not None
-    counts = {m.player: m.people for m in current.migrations}
-    if model.editing is not None:
-        counts[model.editing] = model.people
+@ft.component
+def Odds(state: GameState, draft: Draft, editing: int | None, lang: str, key: str | None = None) -> ft.Control:
+    """Live odds: re-computed when the people count changes, not on payment taps."""
+    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
+    if editing is not None:
+        counts[editing] = draft.people
+    lines: ft.Control = OddsMemo(state, tuple(sorted(counts.items())), lang, key="odds-lines")
+    return lines
+
+
+@ft.component
+def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
+    """Each participant's exact chance to tame."""
+    tr = Translator(lang)
+    counts = dict(dice)
     if not counts:
         return tid("odds", ft.Text(tr("odds.none"), size=14, italic=True))
     odds = win_odds(counts)
@@ -195,7 +251,7 @@ def odds_view(model: AppModel) -> ft.Control:
                     f"odds-{player}",
                     ft.Row(
                         [
-                            badge(state.players[player], colour_of(model.game, player), 24),
+                            badge(state.players[player], colour_of(state, player), 24),
                             ft.Text(
                                 tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
                             ),
@@ -231,3 +287,6 @@ def odds_view(model: AppModel) -> ft.Control:
             )
         )
     return ft.Container(content=ft.Column(lines, spacing=4), padding=ft.Padding.only(top=8))
+
+
+OddsMemo = ft.memo(OddsLines)  # type: ignore[no-untyped-call]
