@@ -103,7 +103,17 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
         finally:
             _context_page.reset(token)
 
+    haptic = ft.HapticFeedback()
+
+    async def vibrate() -> None:
+        with contextlib.suppress(Exception):  # browsers and desktops have no vibration motor
+            await haptic.light_impact()  # type: ignore[no-untyped-call]
+
+    def feedback() -> None:
+        page.run_task(vibrate)
+
     model.on_commit = tell_others
+    model.on_feedback = feedback
     page.pubsub.subscribe_topic("games", on_other_tab)
 
     def on_resize(e: ft.PageResizeEvent) -> None:

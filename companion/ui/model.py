@@ -92,6 +92,7 @@ class AppModel:
     history_game: Game | None = None
     join_url: str = ""
     on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
+    on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
 
     # -- language and messages -------------------------------------------------
     @property
@@ -243,6 +244,8 @@ class AppModel:
         self.message = None
         if self.on_commit is not None:
             self.on_commit(self.game_id)
+        if self.haptics and self.on_feedback is not None:
+            self.on_feedback()
         return True
 
     def refresh(self, game_id: int) -> None:
