@@ -1,6 +1,8 @@
 """Command line: ``python -m companion`` (or ``mammoth-herd``).
 
 Settings come from ``flet.toml``; flags override them (``--help``).
+``python -m companion games|export ID FILE|import FILE`` moves single games
+in and out as JSON files.
 """
 
 from __future__ import annotations
@@ -8,10 +10,14 @@ from __future__ import annotations
 import sys
 
 from .config import resolve
+from .transfer import COMMANDS, run
 
 
 def main(argv: list[str] | None = None) -> None:
-    config = resolve(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] in COMMANDS:  # export / import / games
+        raise SystemExit(run(args))
+    config = resolve(args)
     from .app import serve  # flet is imported only when the app really starts
 
     serve(config)

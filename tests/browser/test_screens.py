@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser
 
@@ -145,3 +147,53 @@ def test_screenshots_of_every_main_screen(
     app.shot(f"{prefix}-rules")
     app.assert_offline()
     app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "es", "ko"])
+def test_long_words_fit_at_phone_width(browser: Browser, tmp_path: Path, lang: str) -> None:
+    """German, Spanish and Korean screens at phone width, saved for checking that nothing is clipped."""
+    server = Server(tmp_path / "data", ["--language", lang]).start()
+    app = App(browser, server.url, PHONE, locale=f"{lang}-{lang.upper()}")
+    try:
+        app.wait("new-game")
+        app.shot(f"phone-{lang}-start")
+        app.click("new-game")
+        app.wait("name-0")
+        app.click("start-game")  # an error message in this language, in place
+        app.wait("name-0")
+        app.shot(f"phone-{lang}-setup-error")
+        app.click("deck-physical")
+        for seat, name in enumerate(["Großmütterchen", "Ñandú", "김민지"]):
+            app.fill_name(seat, name)
+        app.click("start-game")
+        app.wait("physical-herd")
+        app.shot(f"phone-{lang}-physical-herd")
+        app.click("herd-brick")
+        app.wait("players-card")
+        app.click("edit-0")
+        app.click("people-plus")
+        app.click("pay-brick-plus")
+        app.shot(f"phone-{lang}-migration")
+        app.click("save-migration")
+        app.wait("roll")
+        app.click("roll")
+        app.wait("winner", timeout=20_000)
+        app.shot(f"phone-{lang}-taming")
+        app.click("end-game")
+        app.wait("confirm-card")
+        app.shot(f"phone-{lang}-confirm-end")
+        app.click("confirm-end")
+        app.wait("scoring-card")
+        app.shot(f"phone-{lang}-scoring")
+        app.click("done")
+        app.click("open-settings")
+        app.wait("lang-en")
+        app.shot(f"phone-{lang}-settings")
+        app.click("nav-back")
+        app.click("open-rules")
+        app.wait("rules-text")
+        app.shot(f"phone-{lang}-rules")
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()

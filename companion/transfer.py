@@ -1,0 +1,70 @@
+"""Export and import of one game as a JSON file (``python -m companion export|import|games``)."""
+
+from __future__ import annotations
+
+import argparse
+import sqlite3
+import sys
+from pathlib import Path
+
+from .i18n import LANGUAGES, translate
+from .rules import ImportFormatError, Phase, game_from_json, game_to_json
+from .store import Store, StoreError
+
+COMMANDS = ("export", "import", "games")
+
+
+def _store(data_dir: str | None) -> Store:
+    return Store(Path(data_dir) / "games.sqlite3" if data_dir else None)
+
+
+def run(argv: list[str]) -> int:
+    """Handle a transfer command; returns the exit code."""
+    parser = argparse.ArgumentParser(prog="mammoth-herd", description="Export, import or list saved games.")
+    parser.add_argument("command", choices=COMMANDS)
+    parser.add_argument("args", nargs="*", help="export: GAME_ID FILE; import: FILE")
+    parser.add_argument("--data-dir", help="folder of the saved games (default: user data directory)")
+    parser.add_argument("--language", choices=LANGUAGES, default=None)
+    options = parser.parse_args(argv)
+    try:
+        store = _store(options.data_dir)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    lang = options.language or store.get_setting("lang") or "en"
+    try:
+        if options.command == "games":
+            unfinished = store.unfinished()
+            for game_id in [g.id for g in store.history()] + ([unfinished] if unfinished is not None else []):
+                summary = store.summary(game_id)
+                state = "finished" if summary.finished else "in progress"
+                print(f"{game_id}\t{state}\t{', '.join(summary.players)}\tround {summary.round}")
+            return 0
+        if options.command == "export":
+            if len(options.args) != 2 or not options.args[0].isdigit():
+                parser.error("export needs GAME_ID FILE")
+            game = store.load(int(options.args[0]))
+            Path(options.args[1]).write_text(game_to_json(game), encoding="utf-8")
+            print(f"exported game {options.args[0]} to {options.args[1]}")
+            return 0
+        if len(options.args) != 1:
+            parser.error("import needs FILE")
+        path = Path(options.args[0])
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        game = game_from_json(data)
+        new_id = store.create(game)
+        print(f"imported as game {new_id} ({'finished' if game.state.phase is Phase.FINISHED else 'in progress'})")
+        return 0
+    except ImportFormatError as exc:
+        print(translate(lang, f"error.{exc.code}", **exc.params), file=sys.stderr)
+        return 1
+    except KeyError:
+        print(f"error: no saved game {options.args[0]}", file=sys.stderr)
+        return 1
+    except (sqlite3.Error, StoreError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

@@ -1,0 +1,72 @@
+"""The command line: settings from flet.toml with flags on top; export and import of a game."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.config import resolve
+from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, play
+from companion.store import Store
+
+from .helpers import new_game
+
+
+def test_flet_toml_then_flags(tmp_path: Path) -> None:
+    """flet.toml sets the run; flags override it."""
+    toml = tmp_path / "flet.toml"
+    toml.write_text('view = "web"\nhost = "0.0.0.0"\nport = 9001\ntoken = "abc"\n')
+    config = resolve(["--config", str(toml)])
+    assert (config.host, config.port, config.token) == ("0.0.0.0", 9001, "abc")
+    config = resolve(["--config", str(toml), "--port", "9100", "--host", "127.0.0.1"])
+    assert (config.host, config.port, config.is_local_only) == ("127.0.0.1", 9100, True)
+
+
+def test_unknown_setting_is_refused(tmp_path: Path) -> None:
+    toml = tmp_path / "flet.toml"
+    toml.write_text('colour = "red"\n')
+    with pytest.raises(SystemExit) as err:
+        resolve(["--config", str(toml)])
+    assert "unknown setting" in str(err.value)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "companion", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+
+
+def test_export_and_import_a_game(tmp_path: Path) -> None:
+    """A finished game goes out as JSON and comes back into another store identical."""
+    store = Store(tmp_path / "a" / "games.sqlite3")
+    game = new_game(3, seed=9)
+    for action in (StartRound(), Migrate(0, 2, Payment(food=1, gold=1)), Roll(), Choose(Choice.ALL), EndGame()):
+        game = play(game, action)
+    gid = store.create(game)
+    out = tmp_path / "game.json"
+    result = cli("export", str(gid), str(out), "--data-dir", str(tmp_path / "a"))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(out.read_text())["setup"]["players"] == ["P1", "P2", "P3"]
+    result = cli("import", str(out), "--data-dir", str(tmp_path / "b"))
+    assert result.returncode == 0, result.stderr
+    assert Store(tmp_path / "b" / "games.sqlite3").load(1) == game
+    listing = cli("games", "--data-dir", str(tmp_path / "b"))
+    assert "finished" in listing.stdout and "P1, P2, P3" in listing.stdout
+
+
+def test_import_of_a_bad_file_is_explained_and_changes_nothing(tmp_path: Path) -> None:
+    """A malformed file gets a clear message in the chosen language; the store keeps what it had."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something else"}')
+    result = cli("import", str(bad), "--data-dir", str(tmp_path / "c"), "--language", "de")
+    assert result.returncode == 1
+    assert "keine Partie" in result.stderr and "Traceback" not in result.stderr
+    assert Store(tmp_path / "c" / "games.sqlite3").history() == []
