@@ -159,8 +159,9 @@ def card(content: ft.Control, padding: float = 16, identifier: str | None = None
     return tid(identifier, box) if identifier else box
 
 
-def heading(text: str, size: float = 22) -> ft.Control:
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD)
+def heading(text: str, size: float = 22, expand: bool = False) -> ft.Control:
+    """A bold title; ``expand`` lets it wrap beside a picture instead of overflowing."""
+    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD, expand=expand or None)
 
 
 def bonus_view(

@@ -62,7 +62,7 @@ def herd_pane(model: AppModel) -> ft.Control:
             card(
                 ft.Column(
                     [
-                        ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20)], spacing=8),
+                        ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)], spacing=8),
                         ft.Row(
                             [_label("1."), bonus_view(tile.first, tr, 40 if wide else 34, identifier="bonus-first")],
                             spacing=10,

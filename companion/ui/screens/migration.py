@@ -211,7 +211,9 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
             padding=12,
             content=ft.Column(
                 [
-                    ft.Row([badge(name, colour_of(model.game, player), 40), heading(name, 20)], spacing=10),
+                    ft.Row(
+                        [badge(name, colour_of(model.game, player), 40), heading(name, 20, expand=True)], spacing=10
+                    ),
                     PeopleLine(draft, model.lang, key="people-line"),
                     PayLines(draft, model.lang, key="pay-lines"),
                     OwedLine(draft, model.lang, key="owed-line"),

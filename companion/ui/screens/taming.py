@@ -71,26 +71,24 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
                 ft.Row(
                     [
                         badge(names[player], colour_of(model.game, player), 36),
-                        ft.Text(
-                            names[player],
-                            size=16,
-                            weight=ft.FontWeight.BOLD if winner else None,
-                            width=110,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                        ),
-                        ft.Row(
+                        ft.Column(
                             [
-                                die(v, highlight=not model.rolling and winner and i == position)
-                                for i, v in enumerate(shown)
+                                ft.Text(names[player], size=16, weight=ft.FontWeight.BOLD if winner else None),
+                                ft.Row(
+                                    [
+                                        die(v, highlight=not model.rolling and winner and i == position)
+                                        for i, v in enumerate(shown)
+                                    ],
+                                    spacing=4,
+                                    wrap=True,
+                                ),
                             ],
                             spacing=4,
-                            wrap=True,
                             expand=True,
                         ),
                     ],
                     spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
                 ),
             )
         )
