@@ -60,7 +60,8 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
-    def start(self, timeout: float = 60) -> Server:
+    def start(self, timeout: float = 60, token: str | None = None, guarded: bool = False) -> Server:
+        """Start the app and wait until it answers (a guarded one may answer 403)."""
         log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             [
@@ -86,45 +87,19 @@ class Server:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited with {self.proc.returncode}")
             try:
-                with urllib.request.urlopen(self.url, timeout=2) as response:
-                    if response.status == 200:
-                        return self
+                urllib.request.urlopen(self.url + (f"?token={token}" if token else ""), timeout=2).close()
+                return self
+            except urllib.error.HTTPError:
+                if guarded:
+                    return self  # it answered: 403 without a token
+                raise
             except OSError:
                 time.sleep(0.2)
         raise TimeoutError("server did not answer")
 
     def start_guarded(self, token: str | None, timeout: float = 60) -> Server:
-        """Start a server that needs a token: ready once it answers at all."""
-        log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--web",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(self.data_dir),
-                *self.extra_args,
-            ],
-            cwd=ROOT,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "FLET_WEB_NO_CDN": "1"},
-        )
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited with {self.proc.returncode}")
-            try:
-                urllib.request.urlopen(self.url + (f"?token={token}" if token else ""), timeout=2).close()
-                return self
-            except urllib.error.HTTPError:
-                return self  # it answered (403 without a token)
-            except OSError:
-                time.sleep(0.2)
-        raise TimeoutError("server did not answer")
+        """Start a server that needs a token."""
+        return self.start(timeout, token, guarded=True)
 
     def stop(self, kill: bool = False) -> None:
         if self.proc and self.proc.poll() is None:
