@@ -197,3 +197,24 @@ def test_long_words_fit_at_phone_width(browser: Browser, tmp_path: Path, lang: s
     finally:
         app.close()
         server.stop()
+
+
+def test_browser_language_is_picked_up(browser: Browser, server: Server) -> None:
+    """With no language chosen yet, the app speaks the browser's language (Spanish here)."""
+    app = App(browser, server.url, PHONE, locale="es-ES")
+    try:
+        app.wait("new-game")
+        app.wait_page_text("Nueva partida")
+        app.assert_offline()
+    finally:
+        app.close()
+
+
+def test_unknown_browser_language_falls_back_to_english(browser: Browser, server: Server) -> None:
+    """A browser language the app does not speak gives English."""
+    app = App(browser, server.url, PHONE, locale="fr-FR")
+    try:
+        app.wait("new-game")
+        app.wait_page_text("New game")
+    finally:
+        app.close()
