@@ -70,3 +70,19 @@ def test_import_of_a_bad_file_is_explained_and_changes_nothing(tmp_path: Path) -
     assert result.returncode == 1
     assert "keine Partie" in result.stderr and "Traceback" not in result.stderr
     assert Store(tmp_path / "c" / "games.sqlite3").history() == []
+
+
+def test_join_qr_code_is_a_real_png_without_pillow() -> None:
+    """The join screen's QR code is a valid PNG made with the standard library alone."""
+    import base64
+    import struct
+    import zlib
+
+    from companion.ui.screens.join import qr_png
+
+    png = base64.b64decode(qr_png("http://10.0.0.2:8550/?token=xyz"))
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", png[16:24])
+    assert width == height and width % 8 == 0
+    idat = png[png.index(b"IDAT") + 4 : png.index(b"IEND") - 8]
+    assert len(zlib.decompress(idat)) == height * (width + 1)

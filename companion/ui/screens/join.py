@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import base64
-import io
+import struct
+import zlib
 
 import flet as ft
 
@@ -11,14 +12,29 @@ from ..model import AppModel
 from ..widgets import card, tid
 
 
-def qr_png(text: str) -> str:
-    """A QR code of ``text`` as a base64 PNG."""
+def qr_png(text: str, scale: int = 8, border: int = 2) -> str:
+    """A QR code of ``text`` as a base64 PNG, encoded here (no imaging library needed)."""
     import qrcode
 
-    image = qrcode.make(text, border=2)
-    buffer = io.BytesIO()
-    image.save(buffer)
-    return base64.b64encode(buffer.getvalue()).decode()
+    code = qrcode.QRCode(border=border)
+    code.add_data(text)
+    matrix = code.get_matrix()
+    rows = []
+    for line in matrix:
+        pixels = bytes(0 if dark else 255 for dark in line for _ in range(scale))
+        rows.extend([b"\x00" + pixels] * scale)  # filter byte 0, then 8-bit grey pixels
+    size = len(matrix) * scale
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
+    return base64.b64encode(png).decode()
 
 
 def join_screen(model: AppModel) -> ft.Control:
