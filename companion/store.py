@@ -29,8 +29,8 @@ from typing import Any
 import platformdirs
 
 from .rules import Game, Phase, Setup, mammoth_scoring, replay
-from .rules.game import EntryKind, LogEntry
-from .rules.serialize import action_to_dict, entry_from_dict, setup_from_dict, setup_to_dict
+from .rules.game import LogEntry
+from .rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 
 APP_NAME = "mammoth-herd-companion"
 DB_NAME = "games.sqlite3"
@@ -118,10 +118,7 @@ def summary_of(game: Game) -> dict[str, Any]:
 
 
 def _entry_json(entry: LogEntry) -> str:
-    item: dict[str, Any] = {"kind": entry.kind.value}
-    if entry.kind is EntryKind.PLAY:
-        item["action"] = action_to_dict(entry.action)
-    return json.dumps(item, separators=(",", ":"))
+    return json.dumps(entry_to_dict(entry), separators=(",", ":"))
 
 
 class Store:
@@ -237,8 +234,7 @@ class Store:
         no action is ever applied twice or on top of a game that moved on.
         """
         with _transaction(self.db):
-            row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
-            stored = int(row[0])
+            stored = self.log_length(game_id)
             if expected is not None and stored != expected:
                 raise StaleGameError(f"game {game_id} has {stored} entries, expected {expected}")
             new = [(game_id, e.seq, _entry_json(e)) for e in game.log[stored:]]

@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, Choose, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
 from .errors import ImportFormatError, RuleError
-from .game import EntryKind, Game, replay
+from .game import EntryKind, Game, LogEntry, replay
 from .resources import Resource
 from .setup import make_setup
 from .state import Choice, Payment, Setup
@@ -116,15 +116,17 @@ def setup_from_dict(data: Any) -> Setup:
     return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"), colours)
 
 
+def entry_to_dict(entry: LogEntry) -> dict[str, Any]:
+    """One log entry as a JSON-ready dict (the action only for a play)."""
+    item: dict[str, Any] = {"kind": entry.kind.value}
+    if entry.kind is EntryKind.PLAY:
+        item["action"] = action_to_dict(entry.action)
+    return item
+
+
 def entries_of(game: Game) -> list[dict[str, Any]]:
     """The game's log as JSON-ready dicts."""
-    out: list[dict[str, Any]] = []
-    for entry in game.log:
-        item: dict[str, Any] = {"kind": entry.kind.value}
-        if entry.kind is EntryKind.PLAY:
-            item["action"] = action_to_dict(entry.action)
-        out.append(item)
-    return out
+    return [entry_to_dict(entry) for entry in game.log]
 
 
 def entry_from_dict(data: Any) -> tuple[EntryKind, Action | None]:

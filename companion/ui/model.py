@@ -45,8 +45,6 @@ from ..store import StaleGameError, Store, StoreError
 from .draft import Draft
 from .glyphs import undrawable
 
-SCREENS = ("start", "setup", "play", "history", "history_game", "settings", "rules", "join")
-
 
 @dataclass
 class Message:
@@ -261,36 +259,27 @@ class AppModel:
         self.reset_drafts()
         self.say("info.synced", error=False)
 
-    def dispatch(self, action: Action) -> bool:
+    def _step(self, step: Callable[[Game], Game]) -> bool:
+        """Run one rules step (an action, undo or redo) and commit it; a rule
+        break becomes a message and changes nothing."""
         if self.game is None:
             return False
         try:
-            game = play(self.game, action)
+            game = step(self.game)
         except RuleError as exc:
             self.error(exc)
             return False
         return self._commit(game)
 
+    def dispatch(self, action: Action) -> bool:
+        return self._step(lambda game: play(game, action))
+
     def undo(self) -> None:
-        if self.game is None:
-            return
-        try:
-            game = undo(self.game)
-        except RuleError as exc:
-            self.error(exc)
-            return
-        if self._commit(game):
+        if self._step(undo):
             self.reset_drafts()
 
     def redo(self) -> None:
-        if self.game is None:
-            return
-        try:
-            game = redo(self.game)
-        except RuleError as exc:
-            self.error(exc)
-            return
-        if self._commit(game):
+        if self._step(redo):
             self.reset_drafts()
 
     def start_round(self, herd: Resource | None = None, after: int | None = None) -> None:
