@@ -17,6 +17,7 @@ import flet as ft
 import uvicorn
 from flet.controls.context import _context_page
 
+from . import webfix
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
 from .security import TokenGate, new_token, terminal_qr
@@ -154,6 +155,7 @@ def serve(config: Config) -> None:
     async def session(page: ft.Page) -> None:
         await start_session(page, config, join_url)
 
+    webfix.install()
     app = ft.run(session, assets_dir=assets, no_cdn=True, export_asgi_app=True)
     if token:
         app = TokenGate(app, token)

@@ -2,33 +2,81 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import flet as ft
 
+from ...i18n import Translator
 from ...rules import HERD_AREAS, Game, GameState, Phase
+from ...rules.deck import Tile
+from ...rules.resources import Resource
+from ...rules.state import Setup
 from ..model import AppModel
 from ..widgets import area_picture, badge, bonus_view, card, heading, picture, tid, tonal
 
 
-def colour_of(game: Game | GameState | None, player: int) -> str | None:
+def colour_of(game: Game | GameState | Setup | None, player: int) -> str | None:
     """A player's Stone Age colour, if the setup gave one."""
-    colours = game.setup.colours if game else ()
+    if game is None:
+        return None
+    colours = game.colours if isinstance(game, Setup) else game.setup.colours
     return colours[player] if player < len(colours) else None
+
+
+@dataclass(frozen=True)
+class HerdView:
+    """What the herd pane shows, taken from the game state: equal views, same pane."""
+
+    setup: Setup
+    phase: Phase
+    tile: Tile | None
+    round_number: int
+    start_player: int
+    pile_left: int
+    next_herd: Resource | None
+    is_physical: bool
+
+    @staticmethod
+    def of(state: GameState) -> HerdView:
+        current = state.current
+        in_round = state.phase in (Phase.MIGRATION, Phase.RESOLVED) and current is not None
+        return HerdView(
+            setup=state.setup,
+            phase=state.phase,
+            tile=current.tile if in_round and current else None,
+            round_number=state.round_number,
+            start_player=current.start_player if in_round and current else state.start_player,
+            pile_left=len(state.pile),
+            next_herd=state.next_herd,
+            is_physical=state.is_physical,
+        )
 
 
 def herd_pane(model: AppModel) -> ft.Control:
     assert model.game is not None
-    tr = model.tr
-    state = model.game.state
+    pane: ft.Control = HerdPaneMemo(
+        HerdView.of(model.game.state), model.lang, model.wide, model.start_round, key="herd-pane"
+    )
+    return pane
+
+
+@ft.component
+def HerdPane(
+    view: HerdView, lang: str, wide: bool, start_round: Callable[[Resource | None], None], key: str | None = None
+) -> ft.Control:
+    """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same)."""
+    tr = Translator(lang)
     parts: list[ft.Control] = []
-    wide = model.wide
-    if state.phase in (Phase.MIGRATION, Phase.RESOLVED) and state.current is not None:
-        current = state.current
-        herd = current.herd.value if current.herd else "wood"
-        starter = state.players[current.start_player]
+    players = view.setup.players
+    if view.tile is not None:
+        tile = view.tile
+        herd = tile.herd.value if tile.herd else "wood"
+        starter = players[view.start_player]
         parts.append(
             ft.Row(
                 [
-                    badge(starter, colour_of(model.game, current.start_player), 32),
+                    badge(starter, colour_of(view.setup, view.start_player), 32),
                     tid("start-player", ft.Text(tr("round.start_player", name=starter), size=16, expand=True)),
                 ],
                 spacing=8,
@@ -57,7 +105,6 @@ def herd_pane(model: AppModel) -> ft.Control:
                 identifier="herd-card",
             )
         )
-        tile = current.tile
         parts.append(
             card(
                 ft.Column(
@@ -83,9 +130,9 @@ def herd_pane(model: AppModel) -> ft.Control:
                 identifier="tile-card",
             )
         )
-    elif state.phase is Phase.READY:
-        parts.append(_ready(model))
-    elif state.phase in (Phase.TAMED, Phase.FINISHED):
+    elif view.phase is Phase.READY:
+        parts.append(_ready(view, tr, start_round))
+    elif view.phase in (Phase.TAMED, Phase.FINISHED):
         parts.append(
             card(
                 ft.Column(
@@ -105,9 +152,12 @@ def herd_pane(model: AppModel) -> ft.Control:
                 identifier="tamed-card",
             )
         )
-    if state.phase not in (Phase.TAMED, Phase.FINISHED):
-        parts.append(_pile(model))
+    if view.phase not in (Phase.TAMED, Phase.FINISHED):
+        parts.append(_pile(view, tr))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+HerdPaneMemo = ft.memo(HerdPane)  # type: ignore[no-untyped-call]
 
 
 def _label(text: str) -> ft.Control:
@@ -119,21 +169,20 @@ def _label(text: str) -> ft.Control:
     )
 
 
-def _pile(model: AppModel) -> ft.Control:
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
-    left = len(state.pile)
-    if state.is_physical:
+def _pile(view: HerdView, tr: Translator) -> ft.Control:
+    if view.is_physical:
         upcoming = tr("round.next_physical")
-    elif state.next_herd is not None:
-        upcoming = tr("round.next_herd", area=tr(f"area.{state.next_herd.value}"))
+    elif view.next_herd is not None:
+        upcoming = tr("round.next_herd", area=tr(f"area.{view.next_herd.value}"))
     else:
         upcoming = tr("round.last_tile")
     return ft.Row(
         [
             ft.Icon(ft.Icons.LAYERS_OUTLINED),
-            tid("tiles-left", ft.Text(tr("round.tiles_left", count=left), size=16, weight=ft.FontWeight.W_600)),
+            tid(
+                "tiles-left",
+                ft.Text(tr("round.tiles_left", count=view.pile_left), size=16, weight=ft.FontWeight.W_600),
+            ),
             ft.Text("·"),
             tid("next-herd", ft.Text(upcoming, size=16, expand=True)),
         ],
@@ -143,17 +192,14 @@ def _pile(model: AppModel) -> ft.Control:
     )
 
 
-def _ready(model: AppModel) -> ft.Control:
+def _ready(view: HerdView, tr: Translator, start_round: Callable[[Resource | None], None]) -> ft.Control:
     """Before a round: physical pile asks where the herd went."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
-    number = state.round_number + 1
-    if state.is_physical and state.pile:
+    number = view.round_number + 1
+    if view.is_physical and view.pile_left:
         buttons = [
             tonal(
                 tr("area.button", area=tr(f"area.{r.value}")),
-                lambda _e, r=r: model.start_round(r),
+                lambda _e, r=r: start_round(r),
                 f"herd-{r.value}",
                 expand=True,
             )
@@ -176,7 +222,7 @@ def _ready(model: AppModel) -> ft.Control:
         ft.Column(
             [
                 heading(tr("round.title", n=number)),
-                ft.Text(tr("round.ready", name=state.players[state.start_player]), size=16),
+                ft.Text(tr("round.ready", name=view.setup.players[view.start_player]), size=16),
             ],
             spacing=8,
         )

@@ -87,7 +87,9 @@ def players_pane(model: AppModel) -> ft.Control:
         )
     if users >= limit and len(state.players) < 4:
         rows.append(ft.Text(tr("migrate.limit", count=limit), size=14, italic=True))
-    rows.append(Odds(state, model.draft, model.editing, model.lang, key="odds-view"))
+    if model.editing is None:
+        counts = tuple(sorted((m.player, m.people) for m in current.migrations))
+        rows.append(OddsMemo(state, counts, model.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 
@@ -129,27 +131,19 @@ PayLineMemo = ft.memo(PayLine)  # type: ignore[no-untyped-call]
 
 
 @ft.component
-def PayLines(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
-    owed = draft.owed
-    return ft.Column(
-        [
-            PayLineMemo(
-                resource.value,
-                draft.pay.get(resource.value, 0),
-                owed > 0 or resource is not Resource.FOOD,
-                draft.step_pay,
-                lang,
-                key=f"pay-line-{resource.value}",
-            )
-            for resource in Resource
-        ],
-        spacing=GAP - 4,
-    )
-
-
-@ft.component
-def PeopleLine(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
+def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str | None = None) -> ft.Control:
+    """Everything a stepper tap changes, in one component: one render, one diff and one
+    message per tap. The payment lines and the odds are memoized inside it."""
     tr = Translator(lang)
+    owed = draft.owed
+    if owed > 0:
+        status = tr("migrate.owed", count=owed)
+    elif owed < 0:
+        status = tr("migrate.overpaid", count=-owed)
+    else:
+        status = tr("migrate.paid_full")
+    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
+    counts[player] = draft.people
     return ft.Column(
         [
             ft.Row(
@@ -167,24 +161,26 @@ def PeopleLine(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
+            *[
+                PayLineMemo(
+                    resource.value,
+                    draft.pay.get(resource.value, 0),
+                    owed > 0 or resource is not Resource.FOOD,
+                    draft.step_pay,
+                    lang,
+                    key=f"pay-line-{resource.value}",
+                )
+                for resource in Resource
+            ],
+            tid(
+                "owed",
+                ft.Text(
+                    status, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY
+                ),
+            ),
+            OddsMemo(state, tuple(sorted(counts.items())), lang, key="odds-lines"),
         ],
         spacing=GAP - 4,
-    )
-
-
-@ft.component
-def OwedLine(draft: Draft, lang: str, key: str | None = None) -> ft.Control:
-    tr = Translator(lang)
-    owed = draft.owed
-    if owed > 0:
-        status = tr("migrate.owed", count=owed)
-    elif owed < 0:
-        status = tr("migrate.overpaid", count=-owed)
-    else:
-        status = tr("migrate.paid_full")
-    return tid(
-        "owed",
-        ft.Text(status, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY),
     )
 
 
@@ -214,9 +210,7 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
                     ft.Row(
                         [badge(name, colour_of(model.game, player), 40), heading(name, 20, expand=True)], spacing=10
                     ),
-                    PeopleLine(draft, model.lang, key="people-line"),
-                    PayLines(draft, model.lang, key="pay-lines"),
-                    OwedLine(draft, model.lang, key="owed-line"),
+                    DraftLines(draft, state, player, model.lang, key="draft-lines"),
                     ft.Row(buttons[:1]),
                     ft.Row(buttons[1:], spacing=8, wrap=True),
                 ],
@@ -224,16 +218,6 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
             ),
         ),
     )
-
-
-@ft.component
-def Odds(state: GameState, draft: Draft, editing: int | None, lang: str, key: str | None = None) -> ft.Control:
-    """Live odds: re-computed when the people count changes, not on payment taps."""
-    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
-    if editing is not None:
-        counts[editing] = draft.people
-    lines: ft.Control = OddsMemo(state, tuple(sorted(counts.items())), lang, key="odds-lines")
-    return lines
 
 
 @ft.component

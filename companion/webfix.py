@@ -1,0 +1,53 @@
+"""A speed fix for flet_web's outgoing messages (found with a profiler, see bench/PROFILE.md).
+
+flet_web 1.0.5 writes ``transport_log.debug(f"send_message: {message}")`` before
+sending each message to the browser. The f-string runs even when debug logging
+is off, so every screen change first builds the ``repr`` of every control in
+the patch: 3 to 16 ms per tap on a full screen, more than the diff itself.
+
+``install()`` swaps in the same method with the log line formatted only when
+that logger is enabled. The wire format is unchanged. If flet_web changes the
+method, the fix stands aside and flet's own method stays.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+_VERSION_WITH_THE_SLOW_LOG = "1.0.5"
+
+
+def install() -> bool:
+    """Apply the fix once; returns whether it is in place."""
+    try:
+        import msgpack
+        from flet.controls.base_control import BaseControl
+        from flet.messaging.protocol import configure_encode_object_for_msgpack
+        from flet.version import flet_version
+        from flet_web.fastapi import flet_app
+    except ImportError:
+        return False
+    cls: Any = flet_app.FletApp
+    if getattr(cls.send_message, "_mammoth_fix", False):
+        return True
+    if flet_version != _VERSION_WITH_THE_SLOW_LOG:
+        return False
+    transport_log = logging.getLogger("flet_transport")
+    original = cls.send_message
+
+    def send_message(self: Any, message: Any) -> None:
+        queue = getattr(self, "_FletApp__send_queue", None)
+        if queue is None:
+            original(self, message)
+            return
+        if transport_log.isEnabledFor(logging.DEBUG):
+            transport_log.debug("send_message: %s", message)
+        encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+        body = msgpack.packb([message.action, message.body], default=encode)
+        queue.put_nowait(b"\x00" + body)
+
+    send_message._mammoth_fix = True  # type: ignore[attr-defined]
+    send_message.__doc__ = original.__doc__
+    cls.send_message = send_message
+    return True
