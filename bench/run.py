@@ -32,12 +32,13 @@ sys.path.insert(0, str(ROOT))
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port  # noqa: E402
 
 BARE = ROOT / "bench" / "baselines" / "bare.py"
+SCREEN = ROOT / "bench" / "baselines" / "screen.py"
 
 
 # --- servers -------------------------------------------------------------------------
 def command(kind: str, port: int, data_dir: Path) -> list[str]:
-    if kind == "bare":
-        return [sys.executable, str(BARE), str(port)]
+    if kind in ("bare", "screen"):
+        return [sys.executable, str(BARE if kind == "bare" else SCREEN), str(port)]
     return [
         sys.executable,
         "-m",
@@ -327,17 +328,30 @@ def bare_taps(page: Any, count: int, start: int) -> list[float]:
     return [tap(page, "add", "count", f"Count {start + i + 1}") for i in range(count)]
 
 
-def tap_latency(browser: Any, taps: int) -> Row:
+def screen_taps(page: Any, count: int) -> list[float]:
+    """Stepper taps on the app's screen in plain Flet (``baselines/screen.py``)."""
+    times: list[float] = []
+    while len(times) < count:
+        times += [tap(page, "people-plus", "people-value", str(v)) for v in (2, 3, 4)]
+        times += [tap(page, "people-minus", "people-value", str(v)) for v in (3, 2, 1)]
+    return times[:count]
+
+
+def tap_latency(browser: Any, taps: int) -> list[Row]:
     app_times: list[float] = []
     bare_times: list[float] = []
+    floor_times: list[float] = []
     kinds: dict[str, list[float]] = {}
-    with server("app") as (app_url, _), server("bare") as (bare_url, _):
+    with server("app") as (app_url, _), server("bare") as (bare_url, _), server("screen") as (floor_url, _):
         app_page = open_page(browser, app_url)
         ready(app_page, app_url)
         start_app_game(app_page)
         bare_page = open_page(browser, bare_url)
         ready(bare_page, bare_url)
         ident(bare_page, "add")
+        floor_page = open_page(browser, floor_url)
+        ready(floor_page, floor_url)
+        ident(floor_page, "people-plus")
         bare_count = 0
         while len(app_times) < taps:  # interleaved blocks
             block, block_kinds = app_taps(app_page, 10)
@@ -346,19 +360,35 @@ def tap_latency(browser: Any, taps: int) -> Row:
                 kinds.setdefault(k, []).extend(v)
             bare_times += bare_taps(bare_page, len(block), bare_count)
             bare_count += len(block)
+            floor_times += screen_taps(floor_page, 6)
     ratio = median(app_times) / median(bare_times)
     p95 = p(app_times, 0.95)
     ok = ratio <= 1.2 and p95 < 0.1
     spread = ", ".join(f"{k} {len(v)} × {median(v) * 1000:.0f} ms" for k, v in kinds.items())
-    return Row(
-        f"3. tap to result on screen ({len(app_times)} taps)",
-        app_times,
-        bare_times,
-        "ms",
-        "median ratio ≤ 1.20, p95 < 100 ms",
-        ok,
-        f"ratio {ratio:.2f}, app p95 {p95 * 1000:.1f} ms, bare p95 {p(bare_times, 0.95) * 1000:.1f} ms; {spread}",
-    )
+    steppers = kinds.get("people stepper", []) + kinds.get("payment stepper", [])
+    floor_ratio = median(floor_times) / median(bare_times)
+    return [
+        Row(
+            f"3. tap to result on screen ({len(app_times)} taps)",
+            app_times,
+            bare_times,
+            "ms",
+            "median ratio ≤ 1.20, p95 < 100 ms",
+            ok,
+            f"ratio {ratio:.2f}, app p95 {p95 * 1000:.1f} ms, bare p95 {p(bare_times, 0.95) * 1000:.1f} ms; {spread}",
+        ),
+        Row(
+            f"3b. steppers only: app vs the same screen in plain Flet ({len(steppers)} / {len(floor_times)} taps)",
+            steppers,
+            floor_times,
+            "ms",
+            "– (reference)",
+            True,
+            f"app steppers / bare counter {median(steppers) / median(bare_times):.2f}; "
+            f"plain-Flet screen / bare counter {floor_ratio:.2f}; "
+            f"app steppers / plain-Flet screen {median(steppers) / median(floor_times):.2f}",
+        ),
+    ]
 
 
 # --- 4. memory -----------------------------------------------------------------------------------------
@@ -639,7 +669,7 @@ def main() -> int:
         if want("first"):
             rows += first_screen(browser, max(3, runs - 2))
         if want("taps"):
-            rows.append(tap_latency(browser, 30 if args.quick else 120))
+            rows += tap_latency(browser, 30 if args.quick else 120)
         if want("memory"):
             rows += memory(browser, 4 if args.quick else args.sessions)
         browser.close()

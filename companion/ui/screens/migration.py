@@ -44,45 +44,23 @@ def players_pane(model: AppModel) -> ft.Control:
             detail = tr("migrate.moves", name=name, count=migration.people)
             paid = payment_text(model, [(r.value, n) for r, n in migration.payment.items()])
             sub = tr("migrate.paid", payment=paid)
-            action = secondary(
-                tr("migrate.change"), lambda _e, p=player: model.edit(p), f"edit-{player}", ft.Icons.EDIT
-            )
+            button, can = tr("migrate.change"), True
         else:
             detail = name
             sub = tr("migrate.stays")
-            can = users < limit and current.people_on_tile < 7
-            action = secondary(
-                tr("migrate.move"),
-                (lambda _e, p=player: model.edit(p)) if can else None,
-                f"edit-{player}",
-                ft.Icons.ARROW_FORWARD,
-            )
+            button, can = tr("migrate.move"), users < limit and current.people_on_tile < 7
         rows.append(
-            tid(
-                f"player-{player}",
-                ft.Container(
-                    padding=ft.Padding.symmetric(vertical=6),
-                    content=ft.Row(
-                        [
-                            badge(name, colour_of(model.game, player), 44),
-                            ft.Column(
-                                [
-                                    ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
-                                    ft.Text(sub, size=14, max_lines=2),
-                                    tid(
-                                        f"tally-{player}",
-                                        ft.Text(tr("tally.tiles", count=state.tallies[player]), size=14),
-                                    ),
-                                ],
-                                spacing=2,
-                                expand=True,
-                            ),
-                            action,
-                        ],
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        spacing=10,
-                    ),
-                ),
+            PlayerRowMemo(
+                player,
+                name,
+                colour_of(model.game, player),
+                detail,
+                sub,
+                tr("tally.tiles", count=state.tallies[player]),
+                button,
+                migration is not None,
+                model.edit if can else None,
+                key=f"player-row-{player}",
             )
         )
     if users >= limit and len(state.players) < 4:
@@ -91,6 +69,54 @@ def players_pane(model: AppModel) -> ft.Control:
         counts = tuple(sorted((m.player, m.people) for m in current.migrations))
         rows.append(OddsMemo(state, counts, model.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
+
+
+@ft.component
+def PlayerRow(
+    player: int,
+    name: str,
+    colour: str | None,
+    detail: str,
+    sub: str,
+    tally: str,
+    button: str,
+    moved: bool,
+    edit: Callable[[int], None] | None,
+    key: str | None = None,
+) -> ft.Control:
+    """One player's line: who moves how many, what they paid, tiles held (memoized)."""
+    action = secondary(
+        button,
+        (lambda: edit(player)) if edit else None,
+        f"edit-{player}",
+        ft.Icons.EDIT if moved else ft.Icons.ARROW_FORWARD,
+    )
+    return tid(
+        f"player-{player}",
+        ft.Container(
+            padding=ft.Padding.symmetric(vertical=6),
+            content=ft.Row(
+                [
+                    badge(name, colour, 44),
+                    ft.Column(
+                        [
+                            ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
+                            ft.Text(sub, size=14, max_lines=2),
+                            tid(f"tally-{player}", ft.Text(tally, size=14)),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    action,
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=10,
+            ),
+        ),
+    )
+
+
+PlayerRowMemo = ft.memo(PlayerRow)  # type: ignore[no-untyped-call]
 
 
 class DraftRef:

@@ -1,0 +1,194 @@
+"""A floor for the tap benchmark: the app's migration screen as plain imperative Flet.
+
+The same controls the app shows while a migration is edited (top bar, herd and
+tile cards, the players card with the editor's steppers, owed line and odds,
+the thumb bar), built once with the app's own widgets. A stepper tap changes
+exactly the texts the app changes and sends only those controls with one
+``page.update(...)``: no components, no re-render, no diff of anything else.
+
+What this page costs over the bare counter is what showing this screen costs in
+Flet on this machine; what the app costs over this page is the app's own.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import flet as ft
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from companion.i18n import Translator  # noqa: E402
+from companion.rules.odds import win_odds  # noqa: E402
+from companion.ui.theme import FONTS, themes  # noqa: E402
+from companion.ui.widgets import area_picture, badge, card, heading, picture, primary, secondary, stepper, tid  # noqa: E402
+
+RESOURCES = ("food", "wood", "brick", "stone", "gold")
+PLAYERS = ("Anna", "Bert", "Chloé")
+COLOURS = ("red", "blue", "green")
+
+
+def main(page: ft.Page) -> None:
+    tr = Translator("en")
+    page.fonts = FONTS
+    page.theme, page.dark_theme = themes()
+    page.padding = 0
+    people = [1]
+    pay = {name: 0 for name in RESOURCES}
+    pay["food"] = 1
+    others = {1: 1}  # Bert moved one person earlier
+
+    value = ft.Text("1", size=28, weight=ft.FontWeight.BOLD, width=34, text_align=ft.TextAlign.CENTER)
+    hint = ft.Text(tr("migrate.pay_hint", count=1), size=14)
+    owed = ft.Text(tr("migrate.paid_full"), size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+    pay_values = {
+        name: ft.Text(str(pay[name]), size=22, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER)
+        for name in RESOURCES
+    }
+    odds_counts = {p: ft.Text("", size=15, expand=True) for p in (0, 1)}
+    odds_percent = {p: ft.Text("", size=16, weight=ft.FontWeight.BOLD) for p in (0, 1)}
+    odds_fraction = {p: ft.Text("", size=12, width=90, text_align=ft.TextAlign.END) for p in (0, 1)}
+    none_percent = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
+
+    def refresh_texts() -> list[ft.Control]:
+        counts = {0: people[0], **others}
+        odds = win_odds(counts)
+        value.value = str(people[0])
+        hint.value = tr("migrate.pay_hint", count=people[0])
+        debt = people[0] - sum(pay.values())
+        owed.value = tr("migrate.owed", count=debt) if debt > 0 else tr("migrate.paid_full")
+        owed.color = ft.Colors.ERROR if debt else ft.Colors.PRIMARY
+        for name in RESOURCES:
+            pay_values[name].value = str(pay[name])
+        for p in (0, 1):
+            chance = odds.win[p]
+            odds_counts[p].value = tr("odds.line", name=PLAYERS[p], count=counts[p])
+            odds_percent[p].value = f"{float(chance) * 100:.1f} %"
+            odds_fraction[p].value = f"{chance.numerator}/{chance.denominator}"
+        none_percent.value = f"{float(odds.no_winner) * 100:.1f} %"
+        return [value, hint, owed, *pay_values.values(), *odds_counts.values(), *odds_percent.values()]
+
+    def step_people(delta: int) -> None:
+        people[0] = max(1, min(7, people[0] + delta))
+        pay["food"] = max(0, people[0] - sum(v for k, v in pay.items() if k != "food"))
+        page.update(*refresh_texts())
+
+    def step_pay(name: str, delta: int) -> None:
+        pay[name] = max(0, pay[name] + delta)
+        page.update(*refresh_texts())
+
+    def step_value(control: ft.Control, text: ft.Text) -> ft.Control:
+        row = control
+        assert isinstance(row, ft.Row)
+        row.controls[1] = tid(row.controls[1].identifier, text)  # type: ignore[attr-defined]
+        return row
+
+    refresh_texts()
+    people_stepper = step_value(
+        stepper(1, lambda: step_people(-1), lambda: step_people(1), "people", "fewer", "more"), value
+    )
+    pay_lines = [
+        ft.Row(
+            [
+                picture(name, 34, name),
+                ft.Text(tr(f"res.{name}"), size=16, expand=True),
+                step_value(
+                    stepper(
+                        0,
+                        lambda _e, n=name: step_pay(n, -1),
+                        lambda _e, n=name: step_pay(n, 1),
+                        f"pay-{name}",
+                        "less",
+                        "more",
+                        big=False,
+                    ),
+                    pay_values[name],
+                ),
+            ],
+            spacing=8,
+        )
+        for name in RESOURCES
+    ]
+    odds_lines: list[ft.Control] = [ft.Text(tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
+    for p in (0, 1):
+        odds_lines.append(
+            tid(
+                f"odds-{p}",
+                ft.Row(
+                    [badge(PLAYERS[p], COLOURS[p], 24), odds_counts[p], odds_percent[p], odds_fraction[p]], spacing=8
+                ),
+            )
+        )
+    odds_lines.append(ft.Row([ft.Text(tr("odds.no_winner"), size=15, expand=True), none_percent], spacing=8))
+    editor = tid(
+        "migration-editor",
+        ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            border_radius=14,
+            padding=12,
+            content=ft.Column(
+                [
+                    ft.Row([badge("Anna", "red", 40), heading("Anna", 20, expand=True)], spacing=10),
+                    ft.Row([ft.Text(tr("migrate.people"), size=17, expand=True), people_stepper]),
+                    hint,
+                    *pay_lines,
+                    tid("owed", owed),
+                    ft.Column(odds_lines, spacing=4),
+                    ft.Row([primary(tr("migrate.save"), lambda: None, "save-migration", ft.Icons.CHECK)]),
+                    ft.Row([secondary(tr("common.cancel"), lambda: None, "cancel-migration")]),
+                ],
+                spacing=8,
+            ),
+        ),
+    )
+    rows: list[ft.Control] = [heading(tr("migrate.title"), 20), ft.Text(tr("migrate.hint", area="quarry"), size=15)]
+    rows.append(editor)
+    for p in (1, 2):
+        rows.append(
+            ft.Row(
+                [
+                    badge(PLAYERS[p], COLOURS[p], 44),
+                    ft.Column(
+                        [ft.Text(PLAYERS[p], size=17, weight=ft.FontWeight.W_600), ft.Text("stays", size=14)],
+                        expand=True,
+                    ),
+                    secondary(tr("migrate.move"), lambda: None, f"edit-{p}", ft.Icons.ARROW_FORWARD),
+                ]
+            )
+        )
+    body = ft.Column(
+        [
+            ft.Row([badge("Anna", "red", 32), ft.Text(tr("round.start_player", name="Anna"), size=16)]),
+            card(ft.Column([heading(tr("round.herd_at", area="quarry"), 20), area_picture("stone", "quarry", 300)])),
+            card(ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)])),
+            card(ft.Column(rows, spacing=6)),
+        ],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    page.add(
+        ft.SafeArea(
+            ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Text(tr("round.title", n=1), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                            ft.IconButton(ft.Icons.UNDO),
+                            ft.IconButton(ft.Icons.REDO),
+                        ]
+                    ),
+                    ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO),
+                ],
+                expand=True,
+            ),
+            expand=True,
+        )
+    )
+
+
+if __name__ == "__main__":
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8561
+    assets = str(Path(__file__).resolve().parents[2] / "assets")
+    print(f"bare flet, app screen: http://127.0.0.1:{port}/", flush=True)
+    ft.run(main, host="127.0.0.1", port=port, view=None, no_cdn=True, assets_dir=assets)
