@@ -163,7 +163,11 @@ class App:
         self.el(identifier).wait_for(state="detached", timeout=timeout)
 
     def click(self, identifier: str) -> None:
-        self.wait(identifier).click()
+        """Tap the control the way assistive technology does: a DOM click on its semantics
+        node. A mouse click at the node's position can miss while Flutter's page is still
+        settling after a scroll or an animation."""
+        node = self.wait(identifier)
+        node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
 
     def fill(self, identifier: str, text: str) -> None:
         box = self.wait(identifier).locator("input, textarea").first
