@@ -176,14 +176,16 @@ def test_kill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
         deadline = time.monotonic() + 0.3 + attempt * 0.17
         while time.monotonic() < deadline:
             line = proc.stdout.readline()
-            if line:
+            if line.endswith("\n"):
                 gid, n = line.split()
                 acked.append((int(gid), int(n)))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        for line in proc.stdout.read().splitlines():  # acknowledged just before the kill
-            gid, n = line.split()
-            acked.append((int(gid), int(n)))
+        # Acknowledged just before the kill; a line cut off by the kill was never acknowledged.
+        for line in proc.stdout.read().splitlines(keepends=True):
+            if line.endswith("\n"):
+                gid, n = line.split()
+                acked.append((int(gid), int(n)))
         assert acked, "the child acknowledged nothing"
         store = Store(path)
         assert store.recovered is None
