@@ -29,30 +29,35 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port  # noqa: E402
+from companion.rules import (  # noqa: E402
+    Choice,
+    Choose,
+    EndGame,
+    Migrate,
+    Payment,
+    Roll,
+    RuleError,
+    StartRound,
+    make_setup,
+    play,
+    start_game,
+    win_odds,
+)
+from companion.store import Store  # noqa: E402
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, free_port  # noqa: E402
 
-BARE = ROOT / "bench" / "baselines" / "bare.py"
-SCREEN = ROOT / "bench" / "baselines" / "screen.py"
+#: The bare Flet counter and the app's screen in plain Flet, served like the app.
+BASELINES = {
+    "bare": ROOT / "bench" / "baselines" / "bare.py",
+    "screen": ROOT / "bench" / "baselines" / "screen.py",
+}
 
 
 # --- servers -------------------------------------------------------------------------
 def command(kind: str, port: int, data_dir: Path) -> list[str]:
-    if kind in ("bare", "screen"):
-        return [sys.executable, str(BARE if kind == "bare" else SCREEN), str(port)]
-    return [
-        sys.executable,
-        "-m",
-        "companion",
-        "--web",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--data-dir",
-        str(data_dir),
-        "--language",
-        "en",
-    ]
+    if kind in BASELINES:
+        return [sys.executable, str(BASELINES[kind]), str(port)]
+    return app_command(port, data_dir, "--language", "en")
 
 
 def wait_200(url: str, timeout: float = 60) -> None:
@@ -250,9 +255,6 @@ def start_app_game(page: Any) -> None:
 
 def prepared_resume_dir() -> Path:
     """A data directory holding a game in the middle of a round."""
-    from companion.rules import Migrate, Payment, StartRound, make_setup, play, start_game
-    from companion.store import Store
-
     data = Path(tempfile.mkdtemp(prefix="mh-resume-"))
     store = Store(data / "games.sqlite3")
     game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 3))
@@ -474,19 +476,6 @@ def timed(fn: Callable[[], Any]) -> float:
 
 
 def full_game(seed: int) -> Any:
-    from companion.rules import (
-        Choice,
-        Choose,
-        EndGame,
-        Migrate,
-        Payment,
-        Roll,
-        StartRound,
-        make_setup,
-        play,
-        start_game,
-    )
-
     game = start_game(make_setup(["Anna", "Bert", "Chloé", "Dan"], seed % 4, "companion", seed))
     for r in range(16):
         game = play(game, StartRound())
@@ -499,21 +488,6 @@ def full_game(seed: int) -> Any:
 
 
 def core() -> list[Row]:
-    from companion.rules import (
-        Choice,
-        Choose,
-        Migrate,
-        Payment,
-        Roll,
-        StartRound,
-        make_setup,
-        play,
-        start_game,
-        win_odds,
-    )
-    from companion.rules.errors import RuleError
-    from companion.store import Store
-
     data = Path(tempfile.mkdtemp(prefix="mh-core-"))
     store = Store(data / "games.sqlite3")
     game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 1))

@@ -21,10 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion.i18n import Translator  # noqa: E402
 from companion.rules.odds import win_odds  # noqa: E402
+from companion.ui.draft import RESOURCES, Draft  # noqa: E402
+from companion.ui.screens.migration import owed_status  # noqa: E402
 from companion.ui.theme import FONTS, themes  # noqa: E402
 from companion.ui.widgets import area_picture, badge, card, heading, picture, primary, secondary, stepper, tid  # noqa: E402
 
-RESOURCES = ("food", "wood", "brick", "stone", "gold")
 PLAYERS = ("Anna", "Bert", "Chloé")
 COLOURS = ("red", "blue", "green")
 
@@ -34,16 +35,14 @@ def main(page: ft.Page) -> None:
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()
     page.padding = 0
-    people = [1]
-    pay = {name: 0 for name in RESOURCES}
-    pay["food"] = 1
+    draft = Draft()  # the app's own people-and-payment bookkeeping
     others = {1: 1}  # Bert moved one person earlier
 
     value = ft.Text("1", size=28, weight=ft.FontWeight.BOLD, width=34, text_align=ft.TextAlign.CENTER)
     hint = ft.Text(tr("migrate.pay_hint", count=1), size=14)
     owed = ft.Text(tr("migrate.paid_full"), size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
     pay_values = {
-        name: ft.Text(str(pay[name]), size=22, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER)
+        name: ft.Text(str(draft.pay.get(name, 0)), size=22, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER)
         for name in RESOURCES
     }
     odds_counts = {p: ft.Text("", size=15, expand=True) for p in (0, 1)}
@@ -52,15 +51,14 @@ def main(page: ft.Page) -> None:
     none_percent = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
 
     def refresh_texts() -> list[ft.Control]:
-        counts = {0: people[0], **others}
+        counts = {0: draft.people, **others}
         odds = win_odds(counts)
-        value.value = str(people[0])
-        hint.value = tr("migrate.pay_hint", count=people[0])
-        debt = people[0] - sum(pay.values())
-        owed.value = tr("migrate.owed", count=debt) if debt > 0 else tr("migrate.paid_full")
-        owed.color = ft.Colors.ERROR if debt else ft.Colors.PRIMARY
+        value.value = str(draft.people)
+        hint.value = tr("migrate.pay_hint", count=draft.people)
+        owed.value = owed_status(tr, draft.owed)
+        owed.color = ft.Colors.ERROR if draft.owed else ft.Colors.PRIMARY
         for name in RESOURCES:
-            pay_values[name].value = str(pay[name])
+            pay_values[name].value = str(draft.pay.get(name, 0))
         for p in (0, 1):
             chance = odds.win[p]
             odds_counts[p].value = tr("odds.line", name=PLAYERS[p], count=counts[p])
@@ -70,12 +68,11 @@ def main(page: ft.Page) -> None:
         return [value, hint, owed, *pay_values.values(), *odds_counts.values(), *odds_percent.values()]
 
     def step_people(delta: int) -> None:
-        people[0] = max(1, min(7, people[0] + delta))
-        pay["food"] = max(0, people[0] - sum(v for k, v in pay.items() if k != "food"))
+        draft.step_people(delta)
         page.update(*refresh_texts())
 
     def step_pay(name: str, delta: int) -> None:
-        pay[name] = max(0, pay[name] + delta)
+        draft.step_pay(name, delta)
         page.update(*refresh_texts())
 
     def step_value(control: ft.Control, text: ft.Text) -> ft.Control:

@@ -10,7 +10,10 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-RESOURCES = ("food", "wood", "brick", "stone", "gold")
+from ..rules.resources import Resource
+
+#: Payment order when fewer people are moved: food goes first.
+RESOURCES = tuple(resource.value for resource in Resource)
 
 
 @ft.observable

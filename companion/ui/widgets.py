@@ -51,33 +51,33 @@ def badge(name: str, colour: str | None, size: float = 40) -> ft.Control:
     )
 
 
+def _button(
+    kind: type[ft.FilledButton] | type[ft.OutlinedButton] | type[ft.FilledTonalButton],
+    text: ft.Text,
+    on_click: Handler | None,
+    identifier: str,
+    icon: ft.IconData | None,
+    expand: bool,
+    height: float = TOUCH,
+) -> ft.Control:
+    """A labelled button; no handler means disabled."""
+    button = kind(content=text, icon=icon, on_click=on_click, height=height, expand=expand, disabled=on_click is None)
+    return tid(identifier, button)
+
+
 def primary(
     label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = True
 ) -> ft.Control:
     """The big action button of a screen."""
-    button = ft.FilledButton(
-        content=ft.Text(label, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
-        icon=icon,
-        on_click=on_click,
-        height=TOUCH + 8,
-        expand=expand,
-        disabled=on_click is None,
-    )
-    return tid(identifier, button)
+    text = ft.Text(label, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
+    return _button(ft.FilledButton, text, on_click, identifier, icon, expand, TOUCH + 8)
 
 
 def secondary(
     label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = False
 ) -> ft.Control:
-    button = ft.OutlinedButton(
-        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER),
-        icon=icon,
-        on_click=on_click,
-        height=TOUCH,
-        expand=expand,
-        disabled=on_click is None,
-    )
-    return tid(identifier, button)
+    text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
+    return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand)
 
 
 def tonal(
@@ -89,16 +89,8 @@ def tonal(
     expand: bool = False,
 ) -> ft.Control:
     """A choice button; the selected one is filled."""
-    kind = ft.FilledButton if selected else ft.FilledTonalButton
-    button = kind(
-        content=ft.Text(label, size=16, text_align=ft.TextAlign.CENTER),
-        icon=icon,
-        on_click=on_click,
-        height=TOUCH,
-        expand=expand,
-        disabled=on_click is None,
-    )
-    return tid(identifier, button)
+    text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
+    return _button(ft.FilledButton if selected else ft.FilledTonalButton, text, on_click, identifier, icon, expand)
 
 
 def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler | None, identifier: str) -> ft.Control:

@@ -46,6 +46,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
+    """The command line that serves the real app on 127.0.0.1 (tests and benchmark alike)."""
+    return [
+        sys.executable,
+        "-m",
+        "companion",
+        "--web",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        *extra,
+    ]
+
+
 @dataclass
 class Server:
     """One app server on 127.0.0.1 with its own data directory."""
@@ -64,19 +81,7 @@ class Server:
         """Start the app and wait until it answers (a guarded one may answer 403)."""
         log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "companion",
-                "--web",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--data-dir",
-                str(self.data_dir),
-                *self.extra_args,
-            ],
+            app_command(self.port, self.data_dir, *self.extra_args),
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -66,9 +66,25 @@ def players_pane(model: AppModel) -> ft.Control:
     if users >= limit and len(state.players) < 4:
         rows.append(ft.Text(tr("migrate.limit", count=limit), size=14, italic=True))
     if model.editing is None:
-        counts = tuple(sorted((m.player, m.people) for m in current.migrations))
-        rows.append(OddsMemo(state, counts, model.lang, key="odds-lines"))
+        rows.append(OddsMemo(state, dice_counts(state), model.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
+
+
+def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -> tuple[tuple[int, int], ...]:
+    """(player, dice) for everybody on the tile, with the migration being edited counted as ``people``."""
+    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
+    if editing is not None:
+        counts[editing] = people
+    return tuple(sorted(counts.items()))
+
+
+def owed_status(tr: Translator, owed: int) -> str:
+    """What is still owed for the people moved, or what was paid too much."""
+    if owed > 0:
+        return tr("migrate.owed", count=owed)
+    if owed < 0:
+        return tr("migrate.overpaid", count=-owed)
+    return tr("migrate.paid_full")
 
 
 @ft.component
@@ -162,14 +178,6 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
     message per tap. The payment lines and the odds are memoized inside it."""
     tr = Translator(lang)
     owed = draft.owed
-    if owed > 0:
-        status = tr("migrate.owed", count=owed)
-    elif owed < 0:
-        status = tr("migrate.overpaid", count=-owed)
-    else:
-        status = tr("migrate.paid_full")
-    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
-    counts[player] = draft.people
     return ft.Column(
         [
             ft.Row(
@@ -201,10 +209,13 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
             tid(
                 "owed",
                 ft.Text(
-                    status, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY
+                    owed_status(tr, owed),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
                 ),
             ),
-            OddsMemo(state, tuple(sorted(counts.items())), lang, key="odds-lines"),
+            OddsMemo(state, dice_counts(state, player, draft.people), lang, key="odds-lines"),
         ],
         spacing=GAP - 4,
     )
