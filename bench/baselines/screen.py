@@ -38,13 +38,8 @@ def main(page: ft.Page) -> None:
     draft = Draft()  # the app's own people-and-payment bookkeeping
     others = {1: 1}  # Bert moved one person earlier
 
-    value = ft.Text("1", size=28, weight=ft.FontWeight.BOLD, width=34, text_align=ft.TextAlign.CENTER)
     hint = ft.Text(tr("migrate.pay_hint", count=1), size=14)
     owed = ft.Text(tr("migrate.paid_full"), size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
-    pay_values = {
-        name: ft.Text(str(draft.pay.get(name, 0)), size=22, weight=ft.FontWeight.BOLD, width=28, text_align=ft.TextAlign.CENTER)
-        for name in RESOURCES
-    }
     odds_counts = {p: ft.Text("", size=15, expand=True) for p in (0, 1)}
     odds_percent = {p: ft.Text("", size=16, weight=ft.FontWeight.BOLD) for p in (0, 1)}
     odds_fraction = {p: ft.Text("", size=12, width=90, text_align=ft.TextAlign.END) for p in (0, 1)}
@@ -75,34 +70,30 @@ def main(page: ft.Page) -> None:
         draft.step_pay(name, delta)
         page.update(*refresh_texts())
 
-    def step_value(control: ft.Control, text: ft.Text) -> ft.Control:
-        row = control
-        assert isinstance(row, ft.Row)
-        row.controls[1] = tid(row.controls[1].identifier, text)  # type: ignore[attr-defined]
-        return row
+    def number_of(stepper_row: ft.Control) -> ft.Text:
+        """The number in the middle of one of the app's steppers, to change in place."""
+        text: ft.Text = stepper_row.controls[1].content  # type: ignore[attr-defined]
+        return text
 
+    people_stepper = stepper(draft.people, lambda: step_people(-1), lambda: step_people(1), "people", "fewer", "more")
+    pay_steppers = {
+        name: stepper(
+            draft.pay.get(name, 0),
+            lambda _e, n=name: step_pay(n, -1),
+            lambda _e, n=name: step_pay(n, 1),
+            f"pay-{name}",
+            "less",
+            "more",
+            big=False,
+        )
+        for name in RESOURCES
+    }
+    value = number_of(people_stepper)
+    pay_values = {name: number_of(row) for name, row in pay_steppers.items()}
     refresh_texts()
-    people_stepper = step_value(
-        stepper(1, lambda: step_people(-1), lambda: step_people(1), "people", "fewer", "more"), value
-    )
     pay_lines = [
         ft.Row(
-            [
-                picture(name, 34, name),
-                ft.Text(tr(f"res.{name}"), size=16, expand=True),
-                step_value(
-                    stepper(
-                        0,
-                        lambda _e, n=name: step_pay(n, -1),
-                        lambda _e, n=name: step_pay(n, 1),
-                        f"pay-{name}",
-                        "less",
-                        "more",
-                        big=False,
-                    ),
-                    pay_values[name],
-                ),
-            ],
+            [picture(name, 34, name), ft.Text(tr(f"res.{name}"), size=16, expand=True), pay_steppers[name]],
             spacing=8,
         )
         for name in RESOURCES
