@@ -40,6 +40,21 @@ PHONE = {"width": 412, "height": 915}
 TABLET = {"width": 1280, "height": 800}
 
 
+SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
+  const host = document.querySelector('flt-semantics-host') || document.body;
+  const started = performance.now();
+  let timer = null;
+  const done = () => { observer.disconnect(); resolve(performance.now() - started); };
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(done, Math.max(0, Math.min(quiet, limit - (performance.now() - started))));
+  };
+  const observer = new MutationObserver(arm);
+  observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+  arm();
+})"""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -172,7 +187,15 @@ class App:
         node. A mouse click at the node's position can miss while Flutter's page is still
         settling after a scroll or an animation."""
         node = self.wait(identifier)
+        self.settle()
+        node = self.wait(identifier)
         node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+
+    def settle(self, quiet_ms: int = 120, limit_ms: int = 3000) -> None:
+        """Wait until the accessibility tree has not changed for `quiet_ms`. Right after a
+        screen change (the end of the roll animation, say) Flutter may still replace the
+        node that was just found, and a click on the replaced node reaches nobody."""
+        self.page.evaluate(SETTLE_JS, [quiet_ms, limit_ms])
 
     def fill(self, identifier: str, text: str) -> None:
         box = self.wait(identifier).locator("input, textarea").first
