@@ -73,17 +73,22 @@ def wait_200(url: str, timeout: float = 60) -> None:
     raise TimeoutError(url)
 
 
-@contextmanager
-def server(kind: str, data_dir: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    port = free_port()
-    data = data_dir or Path(tempfile.mkdtemp(prefix="mh-bench-"))
-    proc = subprocess.Popen(
-        command(kind, port, data),
+def spawn(kind: str, port: int, data_dir: Path) -> subprocess.Popen[bytes]:
+    """Start the app or a baseline on ``port``, served without a CDN, output discarded."""
+    return subprocess.Popen(
+        command(kind, port, data_dir),
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         env={**os.environ, "FLET_WEB_NO_CDN": "1"},
     )
+
+
+@contextmanager
+def server(kind: str, data_dir: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    data = data_dir or Path(tempfile.mkdtemp(prefix="mh-bench-"))
+    proc = spawn(kind, port, data)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_200(url)
@@ -133,13 +138,7 @@ def cold_start(runs: int) -> Row:
             port = free_port()
             data = Path(tempfile.mkdtemp(prefix="mh-cold-"))
             start = time.perf_counter()
-            proc = subprocess.Popen(
-                command(kind, port, data),
-                cwd=ROOT,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                env={**os.environ, "FLET_WEB_NO_CDN": "1"},
-            )
+            proc = spawn(kind, port, data)
             wait_200(f"http://127.0.0.1:{port}/")
             times[kind].append(time.perf_counter() - start)
             proc.kill()

@@ -14,29 +14,19 @@ costs in Flet on this machine; what the app's roll costs over this page is the a
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import flet as ft
+from round_page import COLOURS, PLAYERS, frame, prepare, round_top, serve
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from companion.rules.odds import win_odds
+from companion.ui.screens.taming import die
+from companion.ui.widgets import badge, card, heading, primary, secondary, tid
 
-from companion.i18n import Translator  # noqa: E402
-from companion.rules.odds import win_odds  # noqa: E402
-from companion.ui.screens.taming import die  # noqa: E402
-from companion.ui.theme import FONTS, themes  # noqa: E402
-from companion.ui.widgets import area_picture, badge, card, heading, primary, secondary, tid  # noqa: E402
-
-PLAYERS = ("Anna", "Bert", "Chloé")
-COLOURS = ("red", "blue", "green")
 PEOPLE = {0: 2, 1: 1}  # Anna moved two people, Bert one
 
 
 def main(page: ft.Page) -> None:
-    tr = Translator("en")
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes()
-    page.padding = 0
+    tr = prepare(page)
     faces = random.Random(7)
 
     def players_card() -> ft.Control:
@@ -116,38 +106,13 @@ def main(page: ft.Page) -> None:
         page.update()
 
     body = ft.Column(
-        [
-            ft.Row([badge("Anna", "red", 32), ft.Text(tr("round.start_player", name="Anna"), size=16)]),
-            card(ft.Column([heading(tr("round.herd_at", area="quarry"), 20), area_picture("stone", "quarry", 300)])),
-            players_card(),
-        ],
+        [*round_top(tr), players_card()],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
     bottom = ft.Column(thumb_bar(), spacing=8)
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Text(tr("round.title", n=1), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                            tid("undo", ft.IconButton(ft.Icons.UNDO, on_click=undo)),
-                            ft.IconButton(ft.Icons.REDO),
-                        ]
-                    ),
-                    ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO),
-                    bottom,
-                ],
-                expand=True,
-            ),
-            expand=True,
-        )
-    )
+    page.add(frame(tr, body, tid("undo", ft.IconButton(ft.Icons.UNDO, on_click=undo)), bottom))
 
 
 if __name__ == "__main__":
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8562
-    assets = str(Path(__file__).resolve().parents[2] / "assets")
-    print(f"bare flet, roll and undo: http://127.0.0.1:{port}/", flush=True)
-    ft.run(main, host="127.0.0.1", port=port, view=None, no_cdn=True, assets_dir=assets)
+    serve(main, 8562, "roll and undo")

@@ -12,29 +12,17 @@ Flet on this machine; what the app costs over this page is the app's own.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import flet as ft
+from round_page import COLOURS, PLAYERS, frame, prepare, round_top, serve
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from companion.i18n import Translator  # noqa: E402
-from companion.rules.odds import win_odds  # noqa: E402
-from companion.ui.draft import RESOURCES, Draft  # noqa: E402
-from companion.ui.screens.migration import owed_status  # noqa: E402
-from companion.ui.theme import FONTS, themes  # noqa: E402
-from companion.ui.widgets import area_picture, badge, card, heading, picture, primary, secondary, stepper, tid  # noqa: E402
-
-PLAYERS = ("Anna", "Bert", "Chloé")
-COLOURS = ("red", "blue", "green")
+from companion.rules.odds import win_odds
+from companion.ui.draft import RESOURCES, Draft
+from companion.ui.screens.migration import owed_status
+from companion.ui.widgets import badge, card, heading, picture, primary, secondary, stepper, tid
 
 
 def main(page: ft.Page) -> None:
-    tr = Translator("en")
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes()
-    page.padding = 0
+    tr = prepare(page)
     draft = Draft()  # the app's own people-and-payment bookkeeping
     others = {1: 1}  # Bert moved one person earlier
 
@@ -147,36 +135,15 @@ def main(page: ft.Page) -> None:
         )
     body = ft.Column(
         [
-            ft.Row([badge("Anna", "red", 32), ft.Text(tr("round.start_player", name="Anna"), size=16)]),
-            card(ft.Column([heading(tr("round.herd_at", area="quarry"), 20), area_picture("stone", "quarry", 300)])),
+            *round_top(tr),
             card(ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)])),
             card(ft.Column(rows, spacing=6)),
         ],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Text(tr("round.title", n=1), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                            ft.IconButton(ft.Icons.UNDO),
-                            ft.IconButton(ft.Icons.REDO),
-                        ]
-                    ),
-                    ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO),
-                ],
-                expand=True,
-            ),
-            expand=True,
-        )
-    )
+    page.add(frame(tr, body, ft.IconButton(ft.Icons.UNDO)))
 
 
 if __name__ == "__main__":
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8561
-    assets = str(Path(__file__).resolve().parents[2] / "assets")
-    print(f"bare flet, app screen: http://127.0.0.1:{port}/", flush=True)
-    ft.run(main, host="127.0.0.1", port=port, view=None, no_cdn=True, assets_dir=assets)
+    serve(main, 8561, "app screen")
