@@ -111,34 +111,23 @@ def stepper(
 ) -> ft.Control:
     """``[-] value [+]`` with 48 px targets."""
     size = 28 if big else 22
+
+    def step(side: str, icon: ft.IconData, label: str, on_click: Handler | None) -> ft.Control:
+        button = ft.IconButton(
+            icon=icon, icon_size=size + 4, tooltip=label, on_click=on_click, disabled=on_click is None
+        )
+        return tid(f"{identifier}-{side}", button)
+
     return ft.Row(
         [
-            tid(
-                f"{identifier}-minus",
-                ft.IconButton(
-                    icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
-                    icon_size=size + 4,
-                    tooltip=minus_label,
-                    on_click=on_minus,
-                    disabled=on_minus is None,
-                ),
-            ),
+            step("minus", ft.Icons.REMOVE_CIRCLE_OUTLINE, minus_label, on_minus),
             tid(
                 f"{identifier}-value",
                 ft.Text(
                     str(value), size=size, weight=ft.FontWeight.BOLD, width=size + 6, text_align=ft.TextAlign.CENTER
                 ),
             ),
-            tid(
-                f"{identifier}-plus",
-                ft.IconButton(
-                    icon=ft.Icons.ADD_CIRCLE_OUTLINE,
-                    icon_size=size + 4,
-                    tooltip=plus_label,
-                    on_click=on_plus,
-                    disabled=on_plus is None,
-                ),
-            ),
+            step("plus", ft.Icons.ADD_CIRCLE_OUTLINE, plus_label, on_plus),
         ],
         spacing=0,
         tight=True,

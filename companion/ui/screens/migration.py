@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import flet as ft
 
@@ -257,6 +258,14 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
     )
 
 
+def chance_texts(chance: Fraction) -> list[ft.Control]:
+    """A chance as a percentage and as the exact fraction beside it."""
+    return [
+        ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
+    ]
+
+
 @ft.component
 def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
     """Each participant's exact chance to tame."""
@@ -278,13 +287,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                             ft.Text(
                                 tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
                             ),
-                            ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
-                            ft.Text(
-                                f"{chance.numerator}/{chance.denominator}",
-                                size=12,
-                                width=90,
-                                text_align=ft.TextAlign.END,
-                            ),
+                            *chance_texts(chance),
                         ],
                         spacing=8,
                     ),
@@ -297,13 +300,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                 ft.Row(
                     [
                         ft.Text(tr("odds.no_winner"), size=15, expand=True),
-                        ft.Text(f"{float(odds.no_winner) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
-                        ft.Text(
-                            f"{odds.no_winner.numerator}/{odds.no_winner.denominator}",
-                            size=12,
-                            width=90,
-                            text_align=ft.TextAlign.END,
-                        ),
+                        *chance_texts(odds.no_winner),
                     ],
                     spacing=8,
                 ),
