@@ -77,6 +77,10 @@ class StaleGameError(Exception):
     """Another window or tab changed this game first; reload it."""
 
 
+class GameGoneError(Exception):
+    """The game was deleted (in another tab or window) and cannot be played on."""
+
+
 @dataclass(frozen=True)
 class Recovery:
     """A damaged or newer database was moved to ``moved_to``."""
@@ -92,10 +96,12 @@ class GameSummary:
     id: int
     created: str
     finished: str | None
+    updated: str
     players: list[str]
     round: int
     tallies: list[int]
     scorers: list[int]
+    colours: list[str | None]
 
 
 def default_path() -> Path:
@@ -234,6 +240,8 @@ class Store:
         no action is ever applied twice or on top of a game that moved on.
         """
         with _transaction(self.db):
+            if not self.exists(game_id):
+                raise GameGoneError(f"game {game_id} was deleted")
             stored = self.log_length(game_id)
             if expected is not None and stored != expected:
                 raise StaleGameError(f"game {game_id} has {stored} entries, expected {expected}")
@@ -270,8 +278,18 @@ class Store:
         ).fetchone()
         return int(row[0]) if row else None
 
+    def unfinished_games(self) -> list[GameSummary]:
+        """Every unfinished game, the most recently played first."""
+        rows = self.db.execute(
+            "SELECT id, created, finished, summary, updated, setup FROM games WHERE finished IS NULL "
+            "ORDER BY updated DESC, id DESC"
+        ).fetchall()
+        return [_summary(r) for r in rows]
+
     def summary(self, game_id: int) -> GameSummary:
-        row = self.db.execute("SELECT id, created, finished, summary FROM games WHERE id=?", (game_id,)).fetchone()
+        row = self.db.execute(
+            "SELECT id, created, finished, summary, updated, setup FROM games WHERE id=?", (game_id,)
+        ).fetchone()
         if row is None:
             raise KeyError(game_id)
         return _summary(row)
@@ -279,15 +297,23 @@ class Store:
     def history(self, limit: int = 200) -> list[GameSummary]:
         """Finished games, newest first."""
         rows = self.db.execute(
-            "SELECT id, created, finished, summary FROM games WHERE finished IS NOT NULL "
+            "SELECT id, created, finished, summary, updated, setup FROM games WHERE finished IS NOT NULL "
             "ORDER BY finished DESC, id DESC LIMIT ?",
             (limit,),
         ).fetchall()
         return [_summary(r) for r in rows]
 
-    def delete(self, game_id: int) -> None:
+    def exists(self, game_id: int) -> bool:
+        return self.db.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is not None
+
+    def delete(self, game_id: int, finished_too: bool = False) -> bool:
+        """Delete a game and its log; a finished game only with ``finished_too``
+        (finished games are the table's record and never go by accident).
+        Returns whether a game was deleted."""
         with _transaction(self.db):
-            self.db.execute("DELETE FROM games WHERE id=?", (game_id,))
+            guard = "" if finished_too else " AND finished IS NULL"
+            cur = self.db.execute(f"DELETE FROM games WHERE id=?{guard}", (game_id,))
+            return cur.rowcount > 0
 
     # -- settings -----------------------------------------------------------
     def get_setting(self, key: str, default: str | None = None) -> str | None:
@@ -301,7 +327,12 @@ class Store:
 
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     data = json.loads(row[3])
-    return GameSummary(int(row[0]), row[1], row[2], data["players"], data["round"], data["tallies"], data["scorers"])
+    players = data["players"]
+    colours: list[str | None] = list(json.loads(row[5]).get("colours") or [])
+    colours += [None] * (len(players) - len(colours))
+    return GameSummary(
+        int(row[0]), row[1], row[2], row[4], players, data["round"], data["tallies"], data["scorers"], colours
+    )
 
 
 @contextmanager

@@ -34,11 +34,10 @@ def run(argv: list[str]) -> int:
     lang = options.language or store.get_setting("lang") or "en"
     try:
         if options.command == "games":
-            unfinished = store.unfinished()
-            for game_id in [g.id for g in store.history()] + ([unfinished] if unfinished is not None else []):
-                summary = store.summary(game_id)
+            for summary in store.unfinished_games() + store.history(limit=100_000):
                 state = "finished" if summary.finished else "in progress"
-                print(f"{game_id}\t{state}\t{', '.join(summary.players)}\tround {summary.round}")
+                played = summary.updated.replace("T", " ")[:16]
+                print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\tround {summary.round}\t{played}")
             return 0
         if options.command == "export":
             if len(options.args) != 2 or not options.args[0].isdigit():

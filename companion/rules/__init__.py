@@ -24,7 +24,7 @@ Modules, one topic each:
 - :mod:`.errors` the :class:`RuleError` family
 """
 
-from .actions import Action, Choose, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw, apply
+from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw, apply
 from .deck import PHYSICAL_DECK_ID, TILES_PER_DECK, BonusItem, Deck, Tile, builtin_decks, get_deck, load_deck
 from .errors import ActionError, DeckError, ImportFormatError, RuleError, SetupError
 from .game import EntryKind, Game, LogEntry, play, redo, replay, start_game, undo
@@ -53,6 +53,7 @@ __all__ = [
     "Decision",
     "Deck",
     "DeckError",
+    "DescribeTile",
     "EndGame",
     "EnterDice",
     "EntryKind",

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .deck import MAX_BONUS_AMOUNT, Bonus, BonusItem, Tile
 from .dice import roll_dice
 from .errors import ActionError
-from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, Resource, max_players_per_area
+from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, BonusKind, Resource, max_players_per_area
 from .state import Choice, GameState, Migration, Outcome, Payment, Phase, Round
 from .taming import settle
 
@@ -22,6 +23,15 @@ class StartRound:
     mode the table says where the herd went (``herd``)."""
 
     herd: Resource | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DescribeTile:
+    """Printed tiles: what the face-up tile gives, read off the real tile by the
+    table (optional).  ``first`` is the "1." bonus, ``all`` the "all" bonus."""
+
+    first: Bonus
+    all: Bonus
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +74,10 @@ class EndGame:
     """The base game is over: do the mammoth scoring."""
 
 
-Action = StartRound | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
+Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
+
+#: The most goods of different kinds one bonus of a printed tile lists.
+MAX_BONUS_ITEMS = 3
 
 
 def _need_phase(state: GameState, action: Action, *phases: Phase) -> None:
@@ -106,6 +119,50 @@ def _start_round(state: GameState, action: StartRound) -> GameState:
     number = state.round_number + 1
     new_round = Round(number=number, start_player=state.start_player_of(number), tile=tile)
     return replace(state, pile=pile, rounds=(*state.rounds, new_round), phase=Phase.MIGRATION)
+
+
+def check_bonus(bonus: object, part: str) -> Bonus:
+    """One bonus as the table entered it: 1 to 3 different kinds, each 1 to 9."""
+    if not isinstance(bonus, tuple) or not bonus:
+        raise ActionError("tile.empty", f"the '{part}' bonus needs at least one good", part=part)
+    if len(bonus) > MAX_BONUS_ITEMS:
+        raise ActionError(
+            "tile.too_many", f"the '{part}' bonus lists {len(bonus)} goods", part=part, limit=MAX_BONUS_ITEMS
+        )
+    kinds: set[BonusKind] = set()
+    for item in bonus:
+        if not isinstance(item, BonusItem) or not isinstance(item.kind, BonusKind) or item.kind in kinds:
+            raise ActionError("tile.kind", f"bad or repeated good {item!r} in '{part}'", part=part, value=str(item))
+        if type(item.amount) is not int or not 1 <= item.amount <= MAX_BONUS_AMOUNT:
+            raise ActionError(
+                "tile.amount",
+                f"no tile gives {item.amount!r} of one good: 1 to {MAX_BONUS_AMOUNT}",
+                part=part,
+                value=str(item.amount),
+                high=MAX_BONUS_AMOUNT,
+            )
+        kinds.add(item.kind)
+    return bonus
+
+
+def _same_tile(tiles: tuple[Tile, ...], described: Tile) -> tuple[Tile, ...]:
+    return tuple(described if tile.id == described.id else tile for tile in tiles)
+
+
+def _describe_tile(state: GameState, action: DescribeTile) -> GameState:
+    _need_phase(state, action, Phase.MIGRATION, Phase.RESOLVED)
+    if not state.is_physical:
+        raise ActionError("tile.not_physical", "the companion deck already says what each tile gives")
+    first = check_bonus(action.first, "first")
+    every = check_bonus(action.all, "all")
+    current = _current(state)
+    tile = replace(current.tile, first=first, all=every)
+    return replace(
+        state,
+        rounds=(*state.rounds[:-1], replace(current, tile=tile)),
+        held=tuple(_same_tile(tiles, tile) for tiles in state.held),
+        box=_same_tile(state.box, tile),
+    )
 
 
 def check_payment(payment: object, people: int) -> Payment:
@@ -257,6 +314,8 @@ def apply(state: GameState, action: Action) -> GameState:
         return _start_round(state, action)
     if isinstance(action, Migrate):
         return _migrate(state, action)
+    if isinstance(action, DescribeTile):
+        return _describe_tile(state, action)
     if isinstance(action, Withdraw):
         return _withdraw(state, action)
     if isinstance(action, Roll):

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action, Choose, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
+from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
+from .deck import Bonus, BonusItem
 from .errors import ImportFormatError, RuleError
 from .game import EntryKind, Game, LogEntry, replay
-from .resources import Resource
+from .resources import BonusKind, Resource
 from .setup import make_setup
 from .state import Choice, Payment, Setup
 
@@ -29,6 +30,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Migrate):
         payment = {r.value: n for r, n in action.payment.items()}
         return {"type": "migrate", "player": action.player, "people": action.people, "payment": payment}
+    if isinstance(action, DescribeTile):
+        return {"type": "describe_tile", "first": bonus_to_list(action.first), "all": bonus_to_list(action.all)}
     if isinstance(action, Withdraw):
         return {"type": "withdraw", "player": action.player}
     if isinstance(action, Roll):
@@ -38,6 +41,22 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Choose):
         return {"type": "choose", "choice": action.choice.value}
     return {"type": "end_game"}
+
+
+def bonus_to_list(bonus: Bonus) -> list[dict[str, Any]]:
+    """A bonus as the deck files write it: ``[{"kind": ..., "amount": ...}]``."""
+    return [{"kind": item.kind.value, "amount": item.amount} for item in bonus]
+
+
+def _bonus_from_list(data: Any, part: str) -> Bonus:
+    if not isinstance(data, list) or len(data) > 10:
+        raise _bad(f"bad '{part}' bonus {str(data)[:60]!r}")
+    items = []
+    for item in data:
+        if not isinstance(item, dict) or item.get("kind") not in {k.value for k in BonusKind}:
+            raise _bad(f"bad good {str(item)[:60]!r} in the '{part}' bonus")
+        items.append(BonusItem(BonusKind(item["kind"]), _int(item.get("amount"), "bonus amount")))
+    return tuple(items)
 
 
 def _bad(message: str, **params: Any) -> ImportFormatError:
@@ -66,6 +85,8 @@ def action_from_dict(data: Any) -> Action:
             raise _bad(f"bad payment {payment!r}")
         counts = {k: _int(v, f"payment {k}") for k, v in payment.items()}
         return Migrate(_int(data.get("player"), "player"), _int(data.get("people"), "people"), Payment(**counts))
+    if kind == "describe_tile":
+        return DescribeTile(_bonus_from_list(data.get("first"), "first"), _bonus_from_list(data.get("all"), "all"))
     if kind == "withdraw":
         return Withdraw(_int(data.get("player"), "player"))
     if kind == "roll":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .deck import Tile
+from .deck import PHYSICAL_DECK_ID, Tile
 from .resources import Resource
 
 
@@ -150,7 +150,7 @@ class GameState:
 
     @property
     def is_physical(self) -> bool:
-        return self.setup.deck_id == "physical"
+        return self.setup.deck_id == PHYSICAL_DECK_ID
 
     @property
     def current(self) -> Round | None:
@@ -194,6 +194,23 @@ class GameState:
         if self.current and self.current.taming is None and self.phase in (Phase.MIGRATION, Phase.FINISHED):
             return self.current.tile
         return None
+
+    @property
+    def needs_herd(self) -> bool:
+        """Printed tiles: the next round can start only once the table says
+        where the herd went (the back of the top tile of the real pile)."""
+        return self.is_physical and bool(self.pile) and self.phase in (Phase.READY, Phase.RESOLVED)
+
+    @property
+    def tile_unknown(self) -> bool:
+        """Printed tiles: the face-up tile's bonuses have not been entered."""
+        current = self.current
+        return (
+            self.is_physical
+            and current is not None
+            and self.phase in (Phase.MIGRATION, Phase.RESOLVED)
+            and (current.tile.first is None or current.tile.all is None)
+        )
 
     @property
     def tallies(self) -> tuple[int, ...]:

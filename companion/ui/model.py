@@ -24,6 +24,7 @@ from ..rules import (
     Action,
     Choice,
     Choose,
+    DescribeTile,
     EndGame,
     EnterDice,
     Game,
@@ -41,9 +42,10 @@ from ..rules import (
     undo,
 )
 from ..rules.resources import Resource
-from ..store import StaleGameError, Store, StoreError
+from ..store import GameGoneError, StaleGameError, Store, StoreError
 from .draft import Draft
 from .glyphs import undrawable
+from .tile_draft import TileDraft
 
 
 @dataclass
@@ -80,14 +82,20 @@ class AppModel:
     # migration draft
     editing: int | None = None
     draft: Draft = field(default_factory=Draft)  # people and payment being edited
+    # printed tiles: the herd picker and the tile's bonuses
+    picking_herd: bool = False
+    describing: bool = False
+    tile_draft: TileDraft = field(default_factory=TileDraft)
     # taming
     hand_entry: bool = False
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
     rolling: bool = False
     faces: dict[int, list[int]] = field(default_factory=dict)
     confirm_end: bool = False
+    confirm_delete: int | None = None  # start screen: the game whose deletion is being asked
     show_log: bool = False
     history_game: Game | None = None
+    history_game_id: int | None = None
     join_url: str = ""
     on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
     on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
@@ -128,21 +136,56 @@ class AppModel:
         self.message = None if self.message is None or self.message.error else self.message
         self.screen = screen
         self.confirm_end = False
+        self.confirm_delete = None
         self.show_log = False
 
     def open_unfinished(self) -> None:
+        """Open the most recently played unfinished game, if there is one."""
         game_id = self.store.unfinished()
         if game_id is None:
             self.go("start")
             return
+        self.open_game(game_id)
+
+    def open_game(self, game_id: int) -> None:
+        """Resume a saved game (any of the unfinished ones on the start screen)."""
         try:
-            self.game = self.store.load(game_id)
-        except (RuleError, KeyError, ValueError):
+            game = self.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
             self.say("error.store.load")
             return
-        self.game_id = game_id
+        self.game, self.game_id = game, game_id
         self.reset_drafts()
         self.go("play")
+
+    def ask_delete(self, game_id: int | None) -> None:
+        """Ask before deleting an unfinished game (``None``: the question is withdrawn)."""
+        self.confirm_delete = game_id
+
+    def delete_game(self, game_id: int) -> None:
+        """Delete an unfinished game after the table confirmed it; finished games stay."""
+        self.confirm_delete = None
+        try:
+            deleted = self.store.delete(game_id)
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return
+        if not deleted:
+            self.say("error.game.not_deletable")
+            return
+        if self.game_id == game_id:
+            self.game, self.game_id = None, None
+            self.reset_drafts()
+        self.say("info.deleted", error=False)
+        if self.on_commit is not None:
+            self.on_commit(game_id)
+
+    def _game_gone(self) -> None:
+        """The game on screen was deleted elsewhere: say so and go home."""
+        self.game, self.game_id = None, None
+        self.reset_drafts()
+        self.go("start")
+        self.say("error.game.deleted")
 
     # -- new game ------------------------------------------------------------------
     def set_name(self, seat: int, value: str) -> None:
@@ -220,6 +263,8 @@ class AppModel:
     # -- playing -------------------------------------------------------------------
     def reset_drafts(self) -> None:
         self.editing = None
+        self.picking_herd = False
+        self.describing = False
         self.hand_entry = False
         self.hand_dice = {}
         self.confirm_end = False
@@ -230,8 +275,15 @@ class AppModel:
         assert self.game is not None and self.game_id is not None
         try:
             self.store.record(self.game_id, game, expected=len(self.game.log))
+        except GameGoneError:
+            self._game_gone()
+            return False
         except StaleGameError:
-            self.game = self.store.load(self.game_id)
+            try:
+                self.game = self.store.load(self.game_id)
+            except KeyError:
+                self._game_gone()
+                return False
             self.reset_drafts()
             self.say("error.game.moved_on")
             return False
@@ -251,6 +303,9 @@ class AppModel:
         if game_id != self.game_id or self.game is None:
             return
         try:
+            if not self.store.exists(game_id):
+                self._game_gone()
+                return
             if self.store.log_length(game_id) == len(self.game.log):
                 return
             self.game = self.store.load(game_id)
@@ -275,8 +330,13 @@ class AppModel:
         return self._step(lambda game: play(game, action))
 
     def undo(self) -> None:
+        game = self.game
+        undoing = game.done[-1][1] if game is not None and game.done else None
         if self._step(undo):
             self.reset_drafts()
+            # Undoing a printed-tiles round start goes back to asking where the herd went.
+            if isinstance(undoing, StartRound) and undoing.herd is not None:
+                self.picking_herd = True
 
     def redo(self) -> None:
         if self._step(redo):
@@ -291,6 +351,41 @@ class AppModel:
             return
         if self.dispatch(StartRound(herd)):
             self.reset_drafts()
+            if self.game.state.tile_unknown:  # printed tiles: offer to enter what it gives
+                self.open_tile_editor()
+
+    def next_round(self, after: int) -> None:
+        """ "Next round": with printed tiles, first ask where the herd went."""
+        if self.game is None or self.game.state.round_number != after:
+            return  # a second tap after the round already moved on
+        if self.game.state.needs_herd:
+            self.editing = None
+            self.picking_herd = True
+            self.message = None
+        else:
+            self.start_round(None, after=after)
+
+    def cancel_pick(self) -> None:
+        self.picking_herd = False
+
+    # printed tile's bonuses
+    def open_tile_editor(self) -> None:
+        assert self.game is not None and self.game.state.current is not None
+        tile = self.game.state.current.tile
+        self.tile_draft.reset(tile.first, tile.all)
+        self.editing = None
+        self.hand_entry = False
+        self.describing = True
+
+    def skip_tile(self) -> None:
+        self.describing = False
+
+    def save_tile(self) -> None:
+        if not self.describing:
+            return  # a second tap after it was saved
+        first, every = self.tile_draft.bonuses()
+        if self.dispatch(DescribeTile(first, every)):
+            self.describing = False
 
     # migration editor
     def edit(self, player: int) -> None:
@@ -372,6 +467,26 @@ class AppModel:
         if self.dispatch(EndGame()):
             self.confirm_end = False
 
+    def reopen(self, game_id: int | None = None) -> None:
+        """A game ended by mistake: undo "End game" and play on (the undo is in the log)."""
+        if game_id is not None and game_id != self.game_id:
+            try:
+                self.game, self.game_id = self.store.load(game_id), game_id
+            except (RuleError, KeyError, ValueError, sqlite3.Error):
+                self.say("error.store.load")
+                return
+        game = self.game
+        if game is None or game.state.phase is not Phase.FINISHED or not game.done:
+            return
+        if not isinstance(game.done[-1][1], EndGame):
+            return
+        if self._step(undo):
+            self.reset_drafts()
+            self.history_game = None
+            self.history_game_id = None
+            self.go("play")
+            self.say("info.reopened", error=False)
+
     def close_finished(self) -> None:
         """Leave a finished game: it is in the history now."""
         self.game = None
@@ -385,4 +500,5 @@ class AppModel:
         except (RuleError, KeyError, ValueError):
             self.say("error.store.load")
             return
+        self.history_game_id = game_id
         self.go("history_game")

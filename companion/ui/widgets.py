@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import flet as ft
@@ -11,6 +12,16 @@ from ..rules.deck import Bonus
 from .theme import GAP, PLAYER_COLOURS, TOUCH
 
 Handler = Callable[..., Any]
+
+
+def local_time(stamp: str | None) -> str:
+    """A stored UTC time stamp as this device's local date and time."""
+    if not stamp:
+        return ""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
 
 
 def tid(identifier: str, control: ft.Control) -> ft.Control:

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import HERD_AREAS, Game, GameState, Phase
+from ...rules import Game, GameState, Phase
 from ...rules.deck import Tile
 from ...rules.resources import Resource
 from ...rules.state import Setup
 from ..model import AppModel
-from ..widgets import area_picture, badge, bonus_view, card, heading, picture, tid, tonal
+from ..widgets import area_picture, badge, bonus_view, card, heading, picture, secondary, tid
 
 
 def colour_of(game: Game | GameState | Setup | None, player: int) -> str | None:
@@ -55,15 +55,19 @@ class HerdView:
 
 def herd_pane(model: AppModel) -> ft.Control:
     assert model.game is not None
-    pane: ft.Control = HerdPaneMemo(
-        HerdView.of(model.game.state), model.lang, model.wide, model.start_round, key="herd-pane"
-    )
+    state = model.game.state
+    describe = model.open_tile_editor if state.is_physical and not model.describing else None
+    pane: ft.Control = HerdPaneMemo(HerdView.of(state), model.lang, model.wide, describe, key="herd-pane")
     return pane
 
 
 @ft.component
 def HerdPane(
-    view: HerdView, lang: str, wide: bool, start_round: Callable[[Resource | None], None], key: str | None = None
+    view: HerdView,
+    lang: str,
+    wide: bool,
+    describe: Callable[[], None] | None,
+    key: str | None = None,
 ) -> ft.Control:
     """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same)."""
     tr = Translator(lang)
@@ -124,6 +128,7 @@ def HerdPane(
                             spacing=10,
                             vertical_alignment=ft.CrossAxisAlignment.CENTER,
                         ),
+                        *_describe_button(tr, tile, describe),
                     ],
                     spacing=10,
                 ),
@@ -131,7 +136,7 @@ def HerdPane(
             )
         )
     elif view.phase is Phase.READY:
-        parts.append(_ready(view, tr, start_round))
+        parts.append(_ready(view, tr))
     elif view.phase in (Phase.TAMED, Phase.FINISHED):
         parts.append(
             card(
@@ -192,32 +197,17 @@ def _pile(view: HerdView, tr: Translator) -> ft.Control:
     )
 
 
-def _ready(view: HerdView, tr: Translator, start_round: Callable[[Resource | None], None]) -> ft.Control:
-    """Before a round: physical pile asks where the herd went."""
+def _describe_button(tr: Translator, tile: Tile, describe: Callable[[], None] | None) -> list[ft.Control]:
+    """Printed tiles: enter (or correct) what the face-up tile gives."""
+    if describe is None:
+        return []
+    key = "tile.enter" if tile.first is None else "tile.change"
+    return [ft.Row([secondary(tr(key), describe, "tile-describe", ft.Icons.EDIT_NOTE, expand=True)])]
+
+
+def _ready(view: HerdView, tr: Translator) -> ft.Control:
+    """Before a companion-deck round (printed tiles show the herd picker instead)."""
     number = view.round_number + 1
-    if view.is_physical and view.pile_left:
-        buttons = [
-            tonal(
-                tr("area.button", area=tr(f"area.{r.value}")),
-                lambda _e, r=r: start_round(r),
-                f"herd-{r.value}",
-                expand=True,
-            )
-            for r in HERD_AREAS
-        ]
-        return card(
-            ft.Column(
-                [
-                    heading(tr("round.title", n=number)),
-                    ft.Text(tr("round.physical_which"), size=16),
-                    ft.Row([picture(r.value, 40) for r in HERD_AREAS], alignment=ft.MainAxisAlignment.SPACE_EVENLY),
-                    ft.Row(buttons[:2], spacing=8),
-                    ft.Row(buttons[2:], spacing=8),
-                ],
-                spacing=10,
-            ),
-            identifier="physical-herd",
-        )
     return card(
         ft.Column(
             [

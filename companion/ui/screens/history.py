@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import flet as ft
 
 from ..model import AppModel
-from ..widgets import card, tid
+from ..widgets import card, local_time, primary, tid
 from .log import round_log
 from .scoring import scoring_pane
-
-
-def _date(stamp: str | None) -> str:
-    if not stamp:
-        return ""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return stamp
 
 
 def history_screen(model: AppModel) -> ft.Control:
@@ -38,7 +27,7 @@ def history_screen(model: AppModel) -> ft.Control:
                     content=card(
                         ft.Column(
                             [
-                                ft.Text(_date(summary.finished), size=14),
+                                ft.Text(local_time(summary.finished), size=14),
                                 ft.Text(
                                     ", ".join(
                                         f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True)
@@ -62,4 +51,15 @@ def history_game_screen(model: AppModel) -> ft.Control:
     game = model.history_game
     if game is None:
         return ft.Text("")
-    return ft.Column([scoring_pane(model, game), round_log(model, game)], spacing=12)
+    game_id = model.history_game_id
+    reopen = ft.Row(
+        [
+            primary(
+                model.tr("end.reopen"),
+                (lambda: model.reopen(game_id)) if game_id is not None else None,
+                "reopen-game",
+                ft.Icons.UNDO,
+            )
+        ]
+    )
+    return ft.Column([scoring_pane(model, game), reopen, round_log(model, game)], spacing=12)

@@ -10,6 +10,7 @@ from ..widgets import badge, card, icon_button, primary, secondary, tid
 from .herd import colour_of, herd_pane
 from .log import round_log
 from .migration import players_pane
+from .printed import herd_picker, tile_editor
 from .scoring import scoring_pane
 from .taming import hand_entry_pane, result_pane
 
@@ -40,7 +41,7 @@ def title(model: AppModel) -> str:
         return tr("end.title")
     if state.phase is Phase.TAMED:
         return tr("tamed.short")
-    if state.phase is Phase.READY:
+    if state.phase is Phase.READY or (model.picking_herd and state.needs_herd):
         return tr("round.title", n=state.round_number + 1)
     return tr("round.title", n=state.round_number)
 
@@ -51,6 +52,8 @@ def action_pane(model: AppModel) -> ft.Control:
     parts: list[ft.Control] = []
     if model.confirm_end:
         parts.append(_confirm_end(model))
+    if model.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+        parts.append(tile_editor(model))
     if state.phase is Phase.MIGRATION:
         parts.append(hand_entry_pane(model) if model.hand_entry else players_pane(model))
     elif state.phase is Phase.RESOLVED:
@@ -82,7 +85,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     assert model.game is not None
     tr = model.tr
     state = model.game.state
-    if model.confirm_end:
+    if model.confirm_end or model.describing:
         return None
     if state.phase is Phase.MIGRATION and model.editing is None and not model.hand_entry:
         current = state.current
@@ -105,9 +108,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     if state.phase is Phase.RESOLVED and not model.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
         number = state.round_number
-        return ft.Row(
-            [primary(tr(key), lambda: model.start_round(None, after=number), "next-round", ft.Icons.ARROW_FORWARD)]
-        )
+        return ft.Row([primary(tr(key), lambda: model.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)])
     if state.phase is Phase.READY and not state.is_physical:
         return ft.Row(
             [
@@ -124,7 +125,13 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             [primary(tr("menu.end"), lambda: setattr(model, "confirm_end", True), "end-game-tamed", ft.Icons.FLAG)]
         )
     if state.phase is Phase.FINISHED:
-        return ft.Row([primary(tr("end.done"), model.close_finished, "done", ft.Icons.CHECK)])
+        return ft.Column(
+            [
+                ft.Row([primary(tr("end.done"), model.close_finished, "done", ft.Icons.CHECK)]),
+                ft.Row([secondary(tr("end.reopen"), model.reopen, "reopen-game", ft.Icons.UNDO, expand=True)]),
+            ],
+            spacing=8,
+        )
     return None
 
 
@@ -179,8 +186,12 @@ def _tallies(model: AppModel) -> ft.Control:
 
 def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action."""
-    if model.game is not None and model.game.state.phase is Phase.FINISHED:
+    assert model.game is not None
+    state = model.game.state
+    if state.phase is Phase.FINISHED:
         return action_pane(model), bottom_action(model)  # the scoring alone, on every size
+    if state.needs_herd and (state.phase is Phase.READY or model.picking_herd):
+        return herd_picker(model), None  # printed tiles: where did the herd go?
     if model.wide:
         bottom = bottom_action(model)
         right: list[ft.Control] = [

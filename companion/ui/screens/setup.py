@@ -148,8 +148,24 @@ def setup_screen(model: AppModel) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     )
+    waiting = len(model.store.unfinished_games())
+    note: list[ft.Control] = []
+    if waiting:
+        note.append(
+            tid(
+                "setup-other-games",
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.INFO_OUTLINE),
+                        ft.Text(tr("setup.others_wait", count=waiting), size=15, expand=True),
+                    ],
+                    spacing=8,
+                ),
+            )
+        )
     return ft.Column(
         [
+            *note,
             players,
             start,
             deck,

@@ -1,11 +1,12 @@
-"""Start: continue the unfinished game, new game, history, settings, rules."""
+"""Start: every unfinished game (resume or delete), new game, history, settings, rules."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from ...store import GameSummary
 from ..model import AppModel
-from ..widgets import badge, card, picture, primary, secondary, tid
+from ..widgets import badge, card, heading, icon_button, local_time, picture, primary, secondary, tid
 
 
 def start_screen(model: AppModel) -> ft.Control:
@@ -15,41 +16,13 @@ def start_screen(model: AppModel) -> ft.Control:
         tid("app-title", ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
         ft.Text(tr("start.tagline"), size=16, text_align=ft.TextAlign.CENTER),
     ]
-    game_id = model.store.unfinished()
-    if game_id is not None:
-        summary = model.store.summary(game_id)
-        colours = _colours(model, game_id, len(summary.players))
-        players = ft.Row(
-            [
-                ft.Row(
-                    [badge(name, colours[i], 32), ft.Text(tr("start.tiles", count=summary.tallies[i]), size=15)],
-                    spacing=6,
-                    tight=True,
-                )
-                for i, name in enumerate(summary.players)
-            ],
-            wrap=True,
-            spacing=12,
-            run_spacing=6,
-        )
-        body.append(
-            card(
-                ft.Column(
-                    [
-                        ft.Text(tr("start.unfinished"), size=14),
-                        ft.Text(tr("start.round", n=summary.round), size=20, weight=ft.FontWeight.BOLD),
-                        players,
-                        ft.Row([primary(tr("start.continue"), model.open_unfinished, "continue", ft.Icons.PLAY_ARROW)]),
-                    ],
-                    spacing=10,
-                ),
-                identifier="continue-card",
-            )
-        )
+    games = model.store.unfinished_games()
+    if games:
+        body.append(heading(tr("start.unfinished", count=len(games)), 20))
+        body += [_game_row(model, summary) for summary in games]
+    new_game = primary if not games else secondary
     body += [
-        ft.Row([primary(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD)])
-        if game_id is None
-        else ft.Row([secondary(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD, expand=True)]),
+        ft.Row([new_game(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD)]),
         ft.Row(
             [secondary(tr("start.history"), lambda: model.go("history"), "open-history", ft.Icons.HISTORY, expand=True)]
         ),
@@ -69,7 +42,65 @@ def start_screen(model: AppModel) -> ft.Control:
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def _colours(model: AppModel, game_id: int, count: int) -> list[str | None]:
-    setup = model.store.setup_of(game_id)
-    colours = list(setup.colours) if setup is not None else []
-    return colours + [None] * (count - len(colours))
+def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
+    """One unfinished game: players with their tiles, round, last played; resume or delete."""
+    tr = model.tr
+    gid = summary.id
+    players = ft.Row(
+        [
+            ft.Row(
+                [
+                    badge(name, summary.colours[i], 32),
+                    ft.Text(name, size=15, weight=ft.FontWeight.W_600),
+                    ft.Text(tr("start.tiles", count=summary.tallies[i]), size=14),
+                ],
+                spacing=6,
+                tight=True,
+            )
+            for i, name in enumerate(summary.players)
+        ],
+        wrap=True,
+        spacing=12,
+        run_spacing=6,
+    )
+    parts: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Column(
+                    [
+                        ft.Text(tr("start.round", n=summary.round), size=20, weight=ft.FontWeight.BOLD),
+                        ft.Text(tr("start.last_played", when=local_time(summary.updated)), size=14),
+                    ],
+                    spacing=2,
+                    expand=True,
+                ),
+                icon_button(
+                    ft.Icons.DELETE_OUTLINE, tr("start.delete"), lambda: model.ask_delete(gid), f"delete-{gid}"
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+        players,
+    ]
+    if model.confirm_delete == gid:
+        parts += [
+            tid(f"delete-question-{gid}", ft.Text(tr("start.delete_question"), size=16, weight=ft.FontWeight.W_600)),
+            ft.Row(
+                [
+                    secondary(tr("start.delete_keep"), lambda: model.ask_delete(None), "cancel-delete", expand=True),
+                    secondary(
+                        tr("start.delete_confirm"),
+                        lambda: model.delete_game(gid),
+                        "confirm-delete",
+                        ft.Icons.DELETE_FOREVER,
+                        expand=True,
+                    ),
+                ],
+                spacing=8,
+            ),
+        ]
+    else:
+        parts.append(
+            ft.Row([primary(tr("start.continue"), lambda: model.open_game(gid), f"resume-{gid}", ft.Icons.PLAY_ARROW)])
+        )
+    return card(ft.Column(parts, spacing=10), identifier=f"game-row-{gid}")

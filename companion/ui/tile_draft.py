@@ -1,0 +1,74 @@
+"""What the table reads off a printed tile, before it is recorded.
+
+A separate observable like :class:`~companion.ui.draft.Draft`: a tap on a
+good or an amount re-renders the tile editor alone.  The limits come from the
+rules (:data:`MAX_BONUS_AMOUNT`, :data:`MAX_BONUS_ITEMS`); the rules check the
+result again when it is recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import flet as ft
+
+from ..rules import BonusItem, BonusKind, Choice
+from ..rules.actions import MAX_BONUS_ITEMS
+from ..rules.deck import MAX_BONUS_AMOUNT, Bonus
+
+
+def _items(goods: dict[str, int]) -> Bonus:
+    return tuple(BonusItem(BonusKind(kind), amount) for kind, amount in goods.items() if amount)
+
+
+@ft.observable
+@dataclass
+class TileDraft:
+    """The "1." and "all" bonuses being entered; ``part`` is the one shown."""
+
+    part: Choice = Choice.FIRST
+    first: dict[str, int] = field(default_factory=dict)
+    all: dict[str, int] = field(default_factory=dict)
+
+    def reset(self, first: Bonus | None = None, every: Bonus | None = None) -> None:
+        self.first = {item.kind.value: item.amount for item in first or ()}
+        self.all = {item.kind.value: item.amount for item in every or ()}
+        self.part = Choice.FIRST
+
+    def goods(self, part: Choice) -> dict[str, int]:
+        return self.first if part is Choice.FIRST else self.all
+
+    def _set(self, goods: dict[str, int]) -> None:
+        if self.part is Choice.FIRST:
+            self.first = goods
+        else:
+            self.all = goods
+
+    def show(self, part: Choice) -> None:
+        self.part = part
+
+    def toggle(self, kind: str) -> None:
+        """Add a good (amount 1) to the part shown, or take it out again."""
+        goods = dict(self.goods(self.part))
+        if kind in goods:
+            del goods[kind]
+        elif len(goods) < MAX_BONUS_ITEMS and kind in {k.value for k in BonusKind}:
+            goods[kind] = 1
+        self._set(goods)
+
+    def can_add(self, part: Choice) -> bool:
+        return len(self.goods(part)) < MAX_BONUS_ITEMS
+
+    def step(self, kind: str, delta: int) -> None:
+        goods = dict(self.goods(self.part))
+        if kind not in goods:
+            return
+        goods[kind] = max(1, min(MAX_BONUS_AMOUNT, goods[kind] + delta))
+        self._set(goods)
+
+    @staticmethod
+    def can_step(amount: int, delta: int) -> bool:
+        return 1 <= amount + delta <= MAX_BONUS_AMOUNT
+
+    def bonuses(self) -> tuple[Bonus, Bonus]:
+        return _items(self.first), _items(self.all)
