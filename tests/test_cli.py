@@ -86,3 +86,14 @@ def test_join_qr_code_is_a_real_png_without_pillow() -> None:
     assert width == height and width % 8 == 0
     idat = png[png.index(b"IDAT") + 4 : png.index(b"IEND") - 8]
     assert len(zlib.decompress(idat)) == height * (width + 1)
+
+
+def test_games_lists_every_unfinished_game(tmp_path: Path) -> None:
+    """``games`` lists all games in progress, not just the newest, with round and last played."""
+    store = Store(tmp_path / "d" / "games.sqlite3")
+    for seed in range(3):
+        store.create(play(new_game(2, seed=seed), StartRound()))
+    store.close()
+    listing = cli("games", "--data-dir", str(tmp_path / "d"))
+    lines = [line for line in listing.stdout.splitlines() if "in progress" in line]
+    assert len(lines) == 3 and all("round 1" in line for line in lines)

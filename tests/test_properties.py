@@ -9,8 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import (
+    BonusItem,
+    BonusKind,
     Choice,
     Choose,
+    DescribeTile,
     EndGame,
     EnterDice,
     Game,
@@ -56,8 +59,11 @@ def migration(draw: st.DrawFn) -> Migrate:
     return Migrate(draw(players_st), people, draw(payment_st))
 
 
+bonus_st = st.lists(st.builds(BonusItem, st.sampled_from(list(BonusKind)), st.integers(0, 10)), max_size=4).map(tuple)
+
 action_st = st.one_of(
     st.builds(StartRound, st.one_of(st.none(), st.sampled_from(list(Resource)))),
+    st.builds(DescribeTile, bonus_st, bonus_st),
     migration(),
     migration(),
     st.builds(Withdraw, players_st),

@@ -245,3 +245,25 @@ def test_stale_tab_cannot_write_over_newer_game(tmp_path: Path) -> None:
     with pytest.raises(StaleGameError):
         store.record(gid, tab_b, expected=0)
     assert len(store.load(gid).log) == 1
+
+
+def test_every_unfinished_game_is_listed_and_only_unfinished_ones_are_deleted(tmp_path: Path) -> None:
+    """Sixteen imported games in progress are all listed; deleting one leaves the rest, and a
+    finished game is never deleted without being asked for by name."""
+    from companion.rules import make_setup, start_game
+    from companion.store import GameGoneError
+
+    store = Store(tmp_path / "games.sqlite3")
+    ids = [
+        store.create(play(start_game(make_setup(["A", "B"], 0, "companion", seed=i)), StartRound())) for i in range(16)
+    ]
+    listed = store.unfinished_games()
+    assert sorted(g.id for g in listed) == sorted(ids)
+    assert all(g.round == 1 and g.updated for g in listed)
+    finished = store.create(play(start_game(make_setup(["C", "D"], 0, "companion", seed=99)), EndGame()))
+    assert store.delete(finished) is False and store.exists(finished)
+    assert store.delete(ids[3]) is True
+    assert ids[3] not in [g.id for g in store.unfinished_games()]
+    with pytest.raises(GameGoneError):
+        store.record(ids[3], play(start_game(make_setup(["A", "B"], 0, "companion", seed=3)), StartRound()))
+    assert len(store.unfinished_games()) == 15

@@ -24,12 +24,14 @@ def local_time(stamp: str | None) -> str:
         return stamp
 
 
-def tid(identifier: str, control: ft.Control) -> ft.Control:
+def tid(identifier: str, control: ft.Control, variant: str = "") -> ft.Control:
     """Give ``control`` a stable test id (``flt-semantics-identifier``)."""
     expand = getattr(control, "expand", None)
     # The key makes a new identifier a new widget: Flutter does not refresh the
-    # identifier of a semantics node it reuses.
-    return ft.Semantics(identifier=identifier, content=control, expand=expand or None, key=identifier)
+    # identifier of a semantics node it reuses.  A ``variant`` does the same when
+    # the content changes its kind (a text becoming a row loses the identifier).
+    key = f"{identifier}:{variant}" if variant else identifier
+    return ft.Semantics(identifier=identifier, content=control, expand=expand or None, key=key)
 
 
 def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control:
@@ -183,7 +185,7 @@ def bonus_view(
             spacing=GAP,
             run_spacing=4,
         )
-    return tid(identifier, control) if identifier else control
+    return tid(identifier, control, "unknown" if bonus is None else "known") if identifier else control
 
 
 def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Control:

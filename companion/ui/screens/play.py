@@ -128,7 +128,9 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         return ft.Column(
             [
                 ft.Row([primary(tr("end.done"), model.close_finished, "done", ft.Icons.CHECK)]),
-                ft.Row([secondary(tr("end.reopen"), model.reopen, "reopen-game", ft.Icons.UNDO, expand=True)]),
+                ft.Row(
+                    [secondary(tr("end.reopen"), lambda: model.reopen(), "reopen-game", ft.Icons.UNDO, expand=True)]
+                ),
             ],
             spacing=8,
         )
