@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
@@ -10,7 +11,7 @@ from playwright.sync_api import Browser
 from companion.rules import game_to_json, mammoth_scoring
 from companion.store import Store
 
-from .harness import PHONE, App, Server
+from .harness import PHONE, TABLET, App, Server
 
 pytestmark = pytest.mark.browser
 
@@ -288,3 +289,43 @@ def test_several_unfinished_games_resume_delete_and_reopen(browser: Browser, ser
         store.close()
     app.assert_offline()
     app.close()
+
+
+@pytest.mark.parametrize(
+    ("size", "scheme", "lang"),
+    [("phone", "dark", "en"), ("phone", "light", "ko"), ("tablet", "light", "en"), ("tablet", "dark", "de")],
+)
+def test_printed_tile_screens_look_right(browser: Browser, tmp_path: Path, size: str, scheme: str, lang: str) -> None:
+    """The herd picker, the tile editor and the game list at phone and tablet size, light and
+    dark, in Korean and German: saved for looking at, and the picker's four areas all on screen."""
+    server = Server(tmp_path / "data", ["--language", lang]).start()
+    viewport = PHONE if size == "phone" else TABLET
+    app = App(browser, server.url, viewport, scheme=scheme, locale=lang)
+    try:
+        app.wait("new-game")
+        app.click("new-game")
+        for seat, name in enumerate(["Anna", "김민지", "Ñandú"]):
+            app.fill_name(seat, name)
+        app.click("deck-physical")
+        app.click("start-game")
+        app.wait("physical-herd")
+        for area in AREAS:
+            box = app.wait(f"herd-pick-{area}").bounding_box()
+            assert box and box["y"] + box["height"] <= viewport["height"] and box["width"] >= 120
+        app.shot(f"{size}-{scheme}-{lang}-herd-picker")
+        app.click("herd-pick-stone")
+        app.wait("tile-editor")
+        app.click("tile-kind-civ_card")
+        app.click("tile-part-all")
+        app.click("tile-kind-stone")
+        app.click("tile-amount-stone-plus")
+        app.shot(f"{size}-{scheme}-{lang}-tile-editor")
+        app.click("tile-save")
+        app.gone("tile-editor")
+        app.click("nav-back")
+        app.wait("game-row-1")
+        app.shot(f"{size}-{scheme}-{lang}-game-list")
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()

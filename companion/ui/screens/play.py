@@ -52,7 +52,7 @@ def action_pane(model: AppModel) -> ft.Control:
     parts: list[ft.Control] = []
     if model.confirm_end:
         parts.append(_confirm_end(model))
-    if model.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+    if model.wide and model.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         parts.append(tile_editor(model))
     if state.phase is Phase.MIGRATION:
         parts.append(hand_entry_pane(model) if model.hand_entry else players_pane(model))
@@ -222,7 +222,11 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         )
         return body, None
     else:
+        # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
+        first = [tile_editor(model)] if model.describing else []
         body = ft.Column(
-            [herd_pane(model), action_pane(model)], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+            [*first, herd_pane(model), action_pane(model)],
+            spacing=12,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     return body, bottom_action(model)

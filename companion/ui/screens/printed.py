@@ -20,10 +20,10 @@ def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], N
     name = tr(f"area_name.{area.value}")
     return tid(
         f"herd-pick-{area.value}",
-        ft.FilledTonalButton(
+        ft.Container(
             content=ft.Column(
                 [
-                    area_picture(area.value, "", 150),
+                    area_picture(area.value, "", 140),
                     ft.Text(name, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER),
                 ],
                 spacing=4,
@@ -31,11 +31,13 @@ def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], N
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             on_click=lambda _e: on_pick(area),
+            ink=True,
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border=ft.Border.all(2, ft.Colors.OUTLINE),
+            border_radius=14,
+            padding=ft.Padding.symmetric(horizontal=6, vertical=10),
+            alignment=ft.Alignment.CENTER,
             expand=True,
-            style=ft.ButtonStyle(
-                padding=ft.Padding.symmetric(horizontal=6, vertical=10),
-                shape=ft.RoundedRectangleBorder(radius=14),
-            ),
         ),
     )
 
@@ -61,8 +63,8 @@ def herd_picker(model: AppModel) -> ft.Control:
                 spacing=4,
             ),
         ),
-        ft.Row(buttons[:2], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.STRETCH),
-        ft.Row(buttons[2:], spacing=GAP, vertical_alignment=ft.CrossAxisAlignment.STRETCH),
+        ft.Row(buttons[:2], spacing=GAP),
+        ft.Row(buttons[2:], spacing=GAP),
         ft.Text(tr("round.tiles_left", count=len(state.pile)), size=15),
     ]
     if model.picking_herd and state.current is not None and state.current.taming is not None:

@@ -22,7 +22,7 @@ def start_screen(model: AppModel) -> ft.Control:
         body += [_game_row(model, summary) for summary in games]
     new_game = primary if not games else secondary
     body += [
-        ft.Row([new_game(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD)]),
+        ft.Row([new_game(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD, expand=True)]),
         ft.Row(
             [secondary(tr("start.history"), lambda: model.go("history"), "open-history", ft.Icons.HISTORY, expand=True)]
         ),
