@@ -10,17 +10,19 @@ import asyncio
 import contextlib
 import logging
 import os
-import socket
 from pathlib import Path
+from typing import Any
 
 import flet as ft
+import flet_web.fastapi
 import uvicorn
-from flet.controls.context import _context_page
 
 from . import webfix
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
-from .security import TokenGate, new_token, terminal_qr
+from .network import allowed_hosts, served_addresses, url_host
+from .qr import terminal_qr
+from .security import OriginGate, TokenGate, new_token
 from .store import Store, StoreError, default_path
 from .ui.model import AppModel
 from .ui.root import Root
@@ -29,6 +31,13 @@ from .ui.theme import FONTS, theme_mode, themes
 log = logging.getLogger("companion")
 
 _stores: dict[str, Store] = {}
+
+#: A closed tab's session is released this many seconds after it disconnects (Flet keeps
+#: it an hour by default, subscribed to every game update). A phone whose screen went
+#: dark for longer simply gets a fresh session that opens the same game.
+SESSION_TIMEOUT_SECONDS = 20
+#: Sessions alive at once (connected, or closed less than SESSION_TIMEOUT_SECONDS ago).
+_live_sessions: set[int] = set()
 
 
 def store_for(config: Config) -> Store:
@@ -44,7 +53,30 @@ def _bool(value: str | None, default: bool) -> bool:
     return default if value is None else value == "True"
 
 
-async def start_session(page: ft.Page, config: Config, join_url: str = "") -> None:
+def _notice(page: ft.Page, title: str, text: str) -> None:
+    """A page that only explains something (no game can be shown)."""
+    page.add(
+        ft.SafeArea(
+            ft.Column(
+                [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
+                spacing=12,
+            )
+        )
+    )
+
+
+async def _language(page: ft.Page, store: Store | None, config: Config) -> str:
+    lang = (store.get_setting("lang") if store else None) or config.language
+    if lang in LANGUAGES:
+        return lang
+    locales: list[str | None] = []
+    with contextlib.suppress(Exception):
+        info = await asyncio.wait_for(page.get_device_info(), 3)
+        locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
+    return detect(locales)
+
+
+async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...] = ()) -> None:
     page.title = "Mammoth Herd Companion"
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()
@@ -53,28 +85,18 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
         store: Store | None = store_for(config)
     except StoreError:
         store = None
-    lang = (store.get_setting("lang") if store else None) or config.language
-    if lang not in LANGUAGES:
-        locales: list[str | None] = []
-        with contextlib.suppress(Exception):
-            info = await asyncio.wait_for(page.get_device_info(), 3)
-            locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
-        lang = detect(locales)
+    lang = await _language(page, store, config)
+    tr = Translator(lang)
     if store is None:
-        tr = Translator(lang)
         folder = config.data_dir or str(default_path().parent)
-        page.add(
-            ft.SafeArea(
-                ft.Column(
-                    [
-                        ft.Text(tr("store.unwritable_title"), size=24, weight=ft.FontWeight.BOLD),
-                        ft.Text(tr("store.unwritable_body", path=folder), size=17),
-                    ],
-                    spacing=12,
-                )
-            )
-        )
+        _notice(page, tr("store.unwritable_title"), tr("store.unwritable_body", path=folder))
         return
+    session_key = id(page)
+    if len(_live_sessions) >= config.max_sessions:
+        log.warning("refused a session: %d sessions are open", len(_live_sessions))
+        _notice(page, tr("sessions.full_title"), tr("sessions.full_body", count=config.max_sessions))
+        return
+    _live_sessions.add(session_key)
     model = AppModel(
         store=store,
         lang=lang,
@@ -83,7 +105,7 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
         width=page.width or 412,
-        join_url=join_url,
+        join_urls=join_urls,
     )
     page.theme_mode = theme_mode(model.theme)
     if store.recovered is not None:
@@ -96,13 +118,30 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)
 
+    async def refresh(game_id: int) -> None:
+        model.refresh(game_id)
+
     async def on_other_tab(_topic: str, game_id: int) -> None:
-        # The message arrives in the sender's context; re-render in this page's session.
-        token = _context_page.set(page)  # type: ignore[arg-type]
-        try:
-            model.refresh(game_id)
-        finally:
-            _context_page.reset(token)
+        # The message arrives in the sender's task; run_task re-renders in this page's session.
+        if page.session.connection is not None:
+            page.run_task(refresh, game_id)
+
+    def subscribe() -> None:
+        page.pubsub.subscribe_topic("games", on_other_tab)
+
+    def on_disconnect(_e: ft.Event[ft.Page]) -> None:
+        # A closed tab stops listening at once; Flet frees it SESSION_TIMEOUT_SECONDS later.
+        page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
+
+    def on_connect(_e: ft.Event[ft.Page]) -> None:
+        subscribe()
+        if model.game_id is not None:
+            model.refresh(model.game_id)
+
+    def on_close(_e: ft.Event[ft.Page]) -> None:
+        _live_sessions.discard(session_key)
+        page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
+        log.info("session released; %d open", len(_live_sessions))
 
     haptic = ft.HapticFeedback()
 
@@ -115,55 +154,75 @@ async def start_session(page: ft.Page, config: Config, join_url: str = "") -> No
 
     model.on_commit = tell_others
     model.on_feedback = feedback
-    page.pubsub.subscribe_topic("games", on_other_tab)
+    subscribe()
+    page.on_disconnect = on_disconnect
+    page.on_connect = on_connect
+    page.on_close = on_close
 
     def on_resize(e: ft.PageResizeEvent) -> None:
-        model.width = e.width
+        width = getattr(e, "width", None)
+        if isinstance(width, int | float) and 0 < width < 100_000:
+            model.width = width
 
     page.on_resize = on_resize
     page.render_views(Root, model)
 
 
-def lan_address(host: str) -> str:
-    """The address other devices use to reach ``host``."""
-    if host not in ("0.0.0.0", "::", ""):
-        return host
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127."):
-                return address
-    return "127.0.0.1"
+def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:
+    """The addresses phones at the table open, token included (room mode only)."""
+    if not token:
+        return ()
+    return tuple(f"http://{url_host(address)}:{config.port}/?token={token}" for address in addresses)
+
+
+def web_app(config: Config, token: str, addresses: list[str]) -> Any:
+    """The served ASGI app: Flet's web app behind the origin check (and the token gate)."""
+
+    urls = join_urls(config, token, addresses)
+
+    async def session(page: ft.Page) -> None:
+        await start_session(page, config, urls)
+
+    app: Any = flet_web.fastapi.app(
+        session,
+        assets_dir=str(Path(config.assets_dir).resolve()),
+        no_cdn=True,
+        app_name="Mammoth Herd Companion",
+        app_short_name="Mammoth Herd",
+        app_description="Runs The Mammoth Herd expansion for Stone Age at the table",
+        session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
+    )
+    if token:
+        app = TokenGate(app, token)
+    return OriginGate(app, allowed_hosts(config.host, addresses), config.port)
 
 
 def serve(config: Config) -> None:
     """Run the app as ``config`` says."""
-    assets = str(Path(config.assets_dir).resolve())
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     if config.view == "desktop":
 
         async def window(page: ft.Page) -> None:
             await start_session(page, config)
 
-        ft.run(window, view=ft.AppView.FLET_APP, assets_dir=assets)
+        ft.run(window, view=ft.AppView.FLET_APP, assets_dir=str(Path(config.assets_dir).resolve()))
         return
 
     token = config.token or ("" if config.is_local_only else new_token())
-    url = f"http://{lan_address(config.host)}:{config.port}/"
-    join_url = f"{url}?token={token}" if token else ""
-
-    async def session(page: ft.Page) -> None:
-        await start_session(page, config, join_url)
-
+    addresses = served_addresses(config.host)
+    urls = join_urls(config, token, addresses)
     webfix.install()
-    app = ft.run(session, assets_dir=assets, no_cdn=True, export_asgi_app=True)
+    app = web_app(config, token, addresses)
     if token:
-        app = TokenGate(app, token)
-        print(f"Mammoth Herd Companion: {join_url}", flush=True)
-        print("Phones at the table: scan this code to join.", flush=True)
-        print(terminal_qr(join_url), flush=True)
+        if urls:
+            print("Mammoth Herd Companion: phones at the table scan a code to join.", flush=True)
+        else:
+            print("Mammoth Herd Companion: no network address found for phones to join.", flush=True)
+        for url in urls:
+            print(f"\n{url}", flush=True)
+            print(terminal_qr(url), flush=True)
     else:
-        print(f"Mammoth Herd Companion: {url}", flush=True)
+        print(f"Mammoth Herd Companion: http://{url_host(config.host)}:{config.port}/", flush=True)
     uvicorn.run(app, host=config.host, port=config.port, log_level="warning", ws="websockets-sansio")
 
 

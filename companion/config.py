@@ -21,6 +21,7 @@ class Config:
     data_dir: str = ""
     token: str = ""
     language: str = ""
+    max_sessions: int = 64
     assets_dir: str = str(ROOT / "assets")
 
     @property
@@ -52,6 +53,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", help="folder for saved games (default: user data directory)")
     p.add_argument("--token", help="access token required when serving to the room")
     p.add_argument("--language", choices=["en", "de", "es", "ko"], help="interface language at first start")
+    p.add_argument("--max-sessions", type=int, help="screens that may be open at once (default 64)")
     return p
 
 
@@ -64,6 +66,8 @@ def resolve(argv: list[str] | None = None) -> Config:
     config = replace(Config(), **load_toml(path))
     overrides = {k: v for k, v in vars(args).items() if k != "config" and v is not None}
     config = replace(config, **overrides)
+    if config.max_sessions < 1:
+        raise SystemExit(f"max_sessions must be at least 1, not {config.max_sessions}")
     if config.view not in ("web", "desktop"):
         raise SystemExit(f"view must be 'web' or 'desktop', not {config.view!r}")
     return config

@@ -1,21 +1,36 @@
-"""Access token for serving the app to the room.
+"""The doors of the served app: its own origin only, and the table's token in room mode.
 
-On 127.0.0.1 the app needs no token.  Served to other devices (``--host
-0.0.0.0`` or a LAN address) every request, pages, assets and the websocket
-alike, must carry the table's token: as ``?token=…`` on the first visit (the
-app then sets a cookie) or as that cookie afterwards.  Anything else gets 403.
+:class:`OriginGate` (always on) answers only requests addressed to this app:
+the ``Host`` header must name one of the addresses it serves (the loopback
+names, plus the LAN addresses in room mode) on its port, and an ``Origin``,
+where the browser sends one, must be that same place.  Any other web page
+(cross-site WebSocket hijacking) or host name (DNS rebinding) gets 403.
+
+:class:`TokenGate` (room mode) wants the table's token on every request,
+pages, assets and the WebSocket alike: as ``?token=…`` on the first visit,
+which is answered with a cookie and a redirect to the same address without
+the token, or as that cookie afterwards.  The Cookie header is read by a
+tolerant parser, so another site's odd cookie on the same host can neither
+lock the table out nor make the gate fail.
+
+Neither gate can be made to fail by a request: a check that raises is
+logged and answered 403, never 500.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import secrets
-from collections.abc import Awaitable, Callable, MutableMapping
-from http.cookies import SimpleCookie
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+log = logging.getLogger("companion.security")
 
 COOKIE = "mammoth_token"
+#: The cookie lasts a long game night, not forever.
+COOKIE_MAX_AGE = 24 * 3600
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -32,6 +47,113 @@ def _matches(candidate: str | None, token: str) -> bool:
     return candidate is not None and hmac.compare_digest(candidate.encode(), token.encode())
 
 
+def cookie_values(header: str, name: str) -> list[str]:
+    """Every value of cookie ``name`` in a Cookie header, whatever else the header holds.
+
+    Pairs are split at ``;`` and at their first ``=``; a pair that is not
+    ``name`` is skipped unread, however it is written (spaces, quotes, JSON,
+    ``@`` or ``<`` in the name).
+    """
+    values = []
+    for pair in header.split(";"):
+        key, sep, value = pair.partition("=")
+        if sep and key.strip() == name:
+            value = value.strip()
+            if len(value) >= 2 and value[0] == value[-1] == '"':
+                value = value[1:-1]
+            values.append(value)
+    return values
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return bytes(value).decode("latin-1")
+    return None
+
+
+def _headers(scope: Scope, name: bytes) -> list[str]:
+    return [bytes(v).decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == name]
+
+
+async def refuse(scope: Scope, send: Send, text: str) -> None:
+    """403: a WebSocket is closed before it is accepted, a page gets a short text."""
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
+        return
+    body = f"403 Forbidden: {text}\n".encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 403,
+            "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+def _safely(check: Callable[[Scope], Any], scope: Scope) -> Any:
+    """Run a gate's check; one that raises counts as a refusal (logged, never a 500)."""
+    try:
+        return check(scope)
+    except Exception:
+        log.exception("could not read a %s request", scope.get("type"))
+        return None
+
+
+def split_host(value: str) -> tuple[str, int | None] | None:
+    """``host[:port]`` (IPv6 in brackets) as (lower-case host, port); None if malformed."""
+    try:
+        parts = urlsplit(f"//{value.strip()}")
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        return None
+    if not host:
+        return None
+    return host.lower(), port
+
+
+class OriginGate:
+    """ASGI middleware: 403 unless ``Host`` (and ``Origin``, if sent) name this app."""
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str], port: int) -> None:
+        self.app = app
+        self.hosts = frozenset(h.lower() for h in hosts)
+        self.port = port
+
+    def _place_ok(self, host: str, port: int | None, default_port: int) -> bool:
+        return host in self.hosts and (port or default_port) == self.port
+
+    def allowed(self, scope: Scope) -> bool:
+        host_header = _header(scope, b"host")
+        if host_header is None:
+            return False
+        place = split_host(host_header)
+        if place is None or not self._place_ok(place[0], place[1], 80):
+            return False
+        origins = _headers(scope, b"origin")
+        if scope["type"] == "http" and not origins:
+            return True  # a plain page load; browsers send Origin on anything cross-site that matters
+        for origin in origins:
+            try:
+                parts = urlsplit(origin.strip())
+                port = parts.port
+            except ValueError:
+                return False
+            if parts.scheme not in ("http", "https") or not parts.hostname:
+                return False  # "null" (sandboxed frames, file pages) and anything odd
+            if not self._place_ok(parts.hostname.lower(), port, 443 if parts.scheme == "https" else 80):
+                return False
+        return True
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or _safely(self.allowed, scope):
+            await self.app(scope, receive, send)
+            return
+        log.warning("refused a %s request from another origin or host name", scope["type"])
+        await refuse(scope, send, "this app answers only its own address.")
+
+
 class TokenGate:
     """ASGI middleware: 403 for any HTTP or websocket request without the token."""
 
@@ -41,61 +163,45 @@ class TokenGate:
 
     def _from_request(self, scope: Scope) -> tuple[bool, bool]:
         """(allowed, came with the query token)."""
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        if any(_matches(value, self.token) for value in query.get("token", [])):
+        query = parse_qsl(bytes(scope.get("query_string", b"")).decode("latin-1"), keep_blank_values=True)
+        if any(k == "token" and _matches(v, self.token) for k, v in query):
             return True, True
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                jar: SimpleCookie = SimpleCookie()
-                jar.load(value.decode("latin-1"))
-                if COOKIE in jar and _matches(jar[COOKIE].value, self.token):
-                    return True, False
+        for header in _headers(scope, b"cookie"):
+            if any(_matches(value, self.token) for value in cookie_values(header, COOKIE)):
+                return True, False
         return False, False
+
+    def cookie(self) -> bytes:
+        return f"{COOKIE}={self.token}; Path=/; Max-Age={COOKIE_MAX_AGE}; HttpOnly; SameSite=Strict".encode()
+
+    async def _store_and_redirect(self, scope: Scope, send: Send) -> None:
+        """The token goes into the cookie and out of the address bar."""
+        query = parse_qsl(bytes(scope.get("query_string", b"")).decode("latin-1"), keep_blank_values=True)
+        rest = urlencode([(k, v) for k, v in query if k != "token"])
+        location = (scope.get("root_path", "") + scope.get("path", "/")) + (f"?{rest}" if rest else "")
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [
+                    (b"location", location.encode("latin-1", "replace")),
+                    (b"set-cookie", self.cookie()),
+                    (b"cache-control", b"no-store"),
+                    (b"content-length", b"0"),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": b""})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        allowed, by_query = self._from_request(scope)
+        allowed, by_query = _safely(self._from_request, scope) or (False, False)
         if not allowed:
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
-                return
-            body = b"403 Forbidden: this table needs its access token. Scan the code shown at the table.\n"
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 403,
-                    "headers": [
-                        (b"content-type", b"text/plain; charset=utf-8"),
-                        (b"content-length", str(len(body)).encode()),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": body})
+            await refuse(scope, send, "this table needs its access token. Scan the code shown at the table.")
             return
-        if scope["type"] == "http" and by_query:
-            cookie = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict".encode()
-
-            async def send_with_cookie(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    message = dict(message)
-                    message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
-                await send(message)
-
-            await self.app(scope, receive, send_with_cookie)
+        if scope["type"] == "http" and by_query and scope.get("method") in ("GET", "HEAD"):
+            await self._store_and_redirect(scope, send)
             return
         await self.app(scope, receive, send)
-
-
-def terminal_qr(text: str) -> str:
-    """A QR code of ``text`` drawn with block characters for the terminal."""
-    import io
-
-    import qrcode
-
-    code = qrcode.QRCode(border=1)
-    code.add_data(text)
-    out = io.StringIO()
-    code.print_ascii(out=out, invert=True)
-    return out.getvalue()

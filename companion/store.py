@@ -33,6 +33,8 @@ from .rules.game import LogEntry
 from .rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 
 APP_NAME = "mammoth-herd-companion"
+#: How long opening waits for another process that is creating or upgrading the file.
+OPEN_PATIENCE_SECONDS = 15
 DB_NAME = "games.sqlite3"
 
 
@@ -151,16 +153,29 @@ class Store:
         version, healthy = self._inspect()
         if version > SCHEMA_VERSION or not healthy:
             return self._move_aside("newer" if version > SCHEMA_VERSION else "corrupt")
+        deadline = time.monotonic() + OPEN_PATIENCE_SECONDS
+        while True:
+            try:
+                return self._open_for_writing()
+            except sqlite3.OperationalError as exc:
+                # Another process is creating or upgrading the same file right now: wait for it.
+                if not _passing(exc) or time.monotonic() > deadline:
+                    raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
+                time.sleep(0.05)
+            except sqlite3.DatabaseError as exc:
+                raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
+
+    def _open_for_writing(self) -> sqlite3.Connection:
+        db = self._connect()
         try:
-            db = self._connect()
             db.execute("BEGIN IMMEDIATE")  # proves the file can be written before anyone plays
             db.execute("ROLLBACK")
-        except sqlite3.DatabaseError as exc:
-            raise StoreError("store.unwritable", f"cannot write {self.path}: {exc}") from exc
-        if not os.access(self.path.parent, os.W_OK):
+            if not os.access(self.path.parent, os.W_OK):
+                raise StoreError("store.unwritable", f"cannot write to {self.path.parent}")
+            self._migrate(db)
+        except BaseException:
             db.close()
-            raise StoreError("store.unwritable", f"cannot write to {self.path.parent}")
-        self._migrate(db, version)
+            raise
         return db
 
     def _inspect(self) -> tuple[int, bool]:
@@ -168,7 +183,9 @@ class Store:
         if not self.path.exists():
             return 0, True
         try:
-            db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True)
+            db = sqlite3.connect(f"{self.path.as_uri()}?mode=ro", uri=True, timeout=5)
+        except sqlite3.OperationalError:
+            return 0, True  # busy or being created by another process: the write check decides
         except sqlite3.DatabaseError:
             return 0, False
         try:
@@ -180,16 +197,26 @@ class Store:
                 db.execute("SELECT id, setup, summary, finished FROM games LIMIT 1").fetchall()
                 db.execute("SELECT game_id, seq, entry FROM entries LIMIT 1").fetchall()
             return version, healthy
+        except sqlite3.OperationalError as exc:
+            return 0, _passing(exc)  # another process writing right now is not damage
         except sqlite3.DatabaseError:
             return 0, False
         finally:
             db.close()
 
-    def _migrate(self, db: sqlite3.Connection, version: int) -> None:
-        for index in range(version, SCHEMA_VERSION):
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        """Bring the schema up to date, one version per write transaction.
+
+        The version is read inside the transaction, under the write lock: two
+        processes opening a new folder at once cannot both create the tables.
+        """
+        while True:
             with _transaction(db):
-                MIGRATIONS[index](db)
-                db.execute(f"PRAGMA user_version={index + 1}")
+                version = int(db.execute("PRAGMA user_version").fetchone()[0])
+                if version >= SCHEMA_VERSION:
+                    return
+                MIGRATIONS[version](db)
+                db.execute(f"PRAGMA user_version={version + 1}")
 
     def _move_aside(self, reason: str) -> sqlite3.Connection:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -208,7 +235,7 @@ class Store:
             raise StoreError("store.unwritable", f"cannot move {self.path} aside: {exc}") from exc
         self.recovered = Recovery(reason, target)
         db = self._connect()
-        self._migrate(db, 0)
+        self._migrate(db)
         return db
 
     def close(self) -> None:
@@ -333,6 +360,12 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
     return GameSummary(
         int(row[0]), row[1], row[2], row[4], players, data["round"], data["tallies"], data["scorers"], colours
     )
+
+
+def _passing(exc: sqlite3.OperationalError) -> bool:
+    """A lock or a file another process is creating: it passes, the file is fine."""
+    text = str(exc).lower()
+    return any(word in text for word in ("locked", "busy", "unable to open"))
 
 
 @contextmanager

@@ -7,8 +7,9 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from .i18n import LANGUAGES, translate
-from .rules import ImportFormatError, Phase, game_from_json, game_to_json
+from .game_files import read_game_file
+from .i18n import LANGUAGES, describe
+from .rules import ImportFormatError, Phase, game_to_json
 from .store import Store, StoreError
 
 COMMANDS = ("export", "import", "games")
@@ -48,18 +49,12 @@ def run(argv: list[str]) -> int:
             return 0
         if len(options.args) != 1:
             parser.error("import needs FILE")
-        path = Path(options.args[0])
-        try:
-            data = path.read_bytes()
-        except OSError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        game = game_from_json(data)
+        game = read_game_file(Path(options.args[0]))
         new_id = store.create(game)
         print(f"imported as game {new_id} ({'finished' if game.state.phase is Phase.FINISHED else 'in progress'})")
         return 0
     except ImportFormatError as exc:
-        print(translate(lang, f"error.{exc.code}", **exc.params), file=sys.stderr)
+        print(describe(lang, exc), file=sys.stderr)
         return 1
     except KeyError:
         print(f"error: no saved game {options.args[0]}", file=sys.stderr)

@@ -8,6 +8,11 @@ the patch: 3 to 16 ms per tap on a full screen, more than the diff itself.
 ``install()`` swaps in the same method with the log line formatted only when
 that logger is enabled. The wire format is unchanged. If flet_web changes the
 method, the fix stands aside and flet's own method stays.
+
+The same method also keeps server tracebacks out of the browser: Flet sends a
+handler's full traceback (with file paths) to the page as a "session crashed"
+message; the replacement sends a one-line notice instead (the traceback is in
+the server log already).
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import logging
 from typing import Any
 
 _VERSION_WITH_THE_SLOW_LOG = "1.0.5"
+#: What the page is told instead of a server traceback.
+CRASH_NOTICE = "Something went wrong on the server. Reload the page: your game is saved."
 
 
 def install() -> bool:
@@ -23,7 +30,12 @@ def install() -> bool:
     try:
         import msgpack
         from flet.controls.base_control import BaseControl
-        from flet.messaging.protocol import configure_encode_object_for_msgpack
+        from flet.messaging.protocol import (
+            Message,
+            MessageAction,
+            SessionCrashedBody,
+            configure_encode_object_for_msgpack,
+        )
         from flet.version import flet_version
         from flet_web.fastapi import flet_app
     except ImportError:
@@ -37,6 +49,8 @@ def install() -> bool:
     original = cls.send_message
 
     def send_message(self: Any, message: Any) -> None:
+        if message.action == MessageAction.SESSION_CRASHED:
+            message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(CRASH_NOTICE))
         queue = getattr(self, "_FletApp__send_queue", None)
         if queue is None:
             original(self, message)

@@ -78,7 +78,7 @@ def test_join_qr_code_is_a_real_png_without_pillow() -> None:
     import struct
     import zlib
 
-    from companion.ui.screens.join import qr_png
+    from companion.qr import qr_png
 
     png = base64.b64decode(qr_png("http://10.0.0.2:8550/?token=xyz"))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"

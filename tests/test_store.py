@@ -213,7 +213,7 @@ def test_export_import_round_trip(tmp_path: Path) -> None:
         (
             '{"format": "mammoth-herd-companion/game", "version": 1, "log": [], "setup": '
             '{"players": ["A", "A"], "start_player": 0, "deck": "companion", "seed": 1}}',
-            "import.illegal",
+            "import.setup",
         ),
         (
             '{"format": "mammoth-herd-companion/game", "version": 1, '

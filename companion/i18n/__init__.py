@@ -78,3 +78,16 @@ class Translator:
 
     def __call__(self, key: str, **params: Any) -> str:
         return translate(self.lang, key, **params)
+
+
+def describe(lang: str, error: Any) -> str:
+    """A rule error (anything with ``code`` and ``params``) as a sentence in ``lang``.
+
+    An error that carries a ``cause`` (an import refused because of its players,
+    say) names that cause in its own words inside the message.
+    """
+    params = dict(getattr(error, "params", {}))
+    cause = params.pop("cause", None)
+    if cause is not None:
+        params["reason"] = translate(lang, f"error.{cause}", **params)
+    return translate(lang, f"error.{error.code}", **params)

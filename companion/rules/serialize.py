@@ -11,7 +11,7 @@ from typing import Any
 
 from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
 from .deck import Bonus, BonusItem
-from .errors import ImportFormatError, RuleError
+from .errors import ImportFormatError, RuleError, SetupError
 from .game import EntryKind, Game, LogEntry, replay
 from .resources import BonusKind, Resource
 from .setup import make_setup
@@ -177,12 +177,22 @@ def game_from_dict(data: Any) -> Game:
         raise _bad("log must be a list of at most 5000 entries")
     try:
         setup = setup_from_dict(data.get("setup"))
+    except SetupError as exc:
+        raise setup_refused(exc) from exc
+    try:
         entries = [entry_from_dict(item) for item in log]
         return replay(setup, entries)
     except ImportFormatError:
         raise
     except RuleError as exc:
         raise ImportFormatError("import.illegal", f"the file's log breaks a rule: {exc}", detail=str(exc)) from exc
+
+
+def setup_refused(exc: SetupError) -> ImportFormatError:
+    """An import whose players New game would refuse, naming the real problem (``cause``)."""
+    return ImportFormatError(
+        "import.setup", f"the file's players are not accepted: {exc}", cause=exc.code, **exc.params
+    )
 
 
 def game_from_json(text: str | bytes) -> Game:

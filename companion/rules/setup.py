@@ -13,22 +13,49 @@ from .state import GameState, Setup
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 MAX_NAME_LENGTH = 20
+#: Accents stacked on one letter beyond this are noise, not a name.
+MAX_MARKS_PER_LETTER = 2
 #: The four Stone Age player colours.
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
 
 
+def _stacked_marks(name: str) -> int:
+    """The most combining marks that follow any one letter."""
+    most = run = 0
+    for char in name:
+        run = run + 1 if unicodedata.combining(char) else 0
+        most = max(most, run)
+    return most
+
+
+def name_key(name: str) -> str:
+    """How names are compared: the same letters in any width or case are the same name."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def clean_names(names: Sequence[object]) -> tuple[str, ...]:
-    """Trim names and check them: 2 to 4, non-empty, unique, at most 20 characters."""
+    """Trim names and check them: 2 to 4, non-empty, unique, at most 20 characters.
+
+    Names are kept in composed form (NFC); two names that differ only in case
+    or character width ("Ann" and "Ａｎｎ") count as the same name.
+    """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError("setup.player_count", f"2 to 4 players are needed, got {len(names)}", count=len(names))
     cleaned: list[str] = []
     for seat, raw in enumerate(names):
         if not isinstance(raw, str):
             raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
-        name = " ".join(raw.split())
+        name = unicodedata.normalize("NFC", " ".join(raw.split()))
         if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
             raise SetupError(
                 "setup.name_invalid", f"name {name!r} contains invisible or control characters", seat=seat + 1
+            )
+        if _stacked_marks(name) > MAX_MARKS_PER_LETTER:
+            raise SetupError(
+                "setup.name_marks",
+                f"name {name!r} stacks more than {MAX_MARKS_PER_LETTER} accents on one letter",
+                seat=seat + 1,
+                limit=MAX_MARKS_PER_LETTER,
             )
         if not name:
             raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
@@ -38,9 +65,10 @@ def clean_names(names: Sequence[object]) -> tuple[str, ...]:
                 f"name {name!r} is longer than {MAX_NAME_LENGTH} characters",
                 name=name,
                 limit=MAX_NAME_LENGTH,
+                seat=seat + 1,
             )
-        if name.casefold() in (n.casefold() for n in cleaned):
-            raise SetupError("setup.name_duplicate", f"name {name!r} is used twice", name=name)
+        if name_key(name) in (name_key(n) for n in cleaned):
+            raise SetupError("setup.name_duplicate", f"name {name!r} is used twice", name=name, seat=seat + 1)
         cleaned.append(name)
     return tuple(cleaned)
 

@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from ..i18n import Translator
+from ..names import check_drawable
 from ..rules import (
     COLOURS,
     MAX_PLAYERS,
@@ -44,7 +45,7 @@ from ..rules import (
 from ..rules.resources import Resource
 from ..store import GameGoneError, StaleGameError, Store, StoreError
 from .draft import Draft
-from .glyphs import undrawable
+from .guard import guard_handlers
 from .tile_draft import TileDraft
 
 
@@ -58,6 +59,7 @@ class Message:
 
 
 @ft.observable
+@guard_handlers
 @dataclass
 class AppModel:
     """Everything one browser session or window shows."""
@@ -96,7 +98,7 @@ class AppModel:
     show_log: bool = False
     history_game: Game | None = None
     history_game_id: int | None = None
-    join_url: str = ""
+    join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
     on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
 
@@ -188,7 +190,13 @@ class AppModel:
         self.say("error.game.deleted")
 
     # -- new game ------------------------------------------------------------------
+    def _seat(self, seat: object) -> bool:
+        """A seat of the new-game draft that still exists (a stale tap may name a removed one)."""
+        return type(seat) is int and 0 <= seat < len(self.names)
+
     def set_name(self, seat: int, value: str) -> None:
+        if not self._seat(seat) or not isinstance(value, str):
+            return
         names = list(self.names)
         names[seat] = value
         self.names = names
@@ -201,13 +209,15 @@ class AppModel:
             self.colours = [*self.colours, free[0]]
 
     def remove_player(self, seat: int) -> None:
-        if len(self.names) > MIN_PLAYERS:
+        if self._seat(seat) and len(self.names) > MIN_PLAYERS:
             self.names = [n for i, n in enumerate(self.names) if i != seat]
             self.colours = [c for i, c in enumerate(self.colours) if i != seat]
             self.start_player = min(self.start_player, len(self.names) - 1)
             self.field_error = None
 
     def move_seat(self, seat: int, delta: int) -> None:
+        if not self._seat(seat) or delta not in (-1, 1):
+            return
         other = seat + delta
         if 0 <= other < len(self.names):
             names, colours = list(self.names), list(self.colours)
@@ -219,6 +229,8 @@ class AppModel:
 
     def cycle_colour(self, seat: int) -> None:
         """Give the seat the next colour nobody else has."""
+        if not self._seat(seat):
+            return
         taken = {c for i, c in enumerate(self.colours) if i != seat}
         index = COLOURS.index(self.colours[seat])
         for step in range(1, len(COLOURS) + 1):
@@ -234,6 +246,7 @@ class AppModel:
             setup = make_setup(
                 self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
             )
+            check_drawable(setup.players)  # a name the table could not read on screen
         except RuleError as exc:
             seat = int(exc.params.get("seat", 0)) - 1
             if seat < 0 and "name" in exc.params:
@@ -242,11 +255,6 @@ class AppModel:
                 seat = seats[-1] if seats else 0
             self.field_error = (max(seat, 0), Message(f"error.{exc.code}", dict(exc.params)))
             return
-        for seat, name in enumerate(setup.players):
-            bad = undrawable(name)
-            if bad:  # a name the table could not read on screen
-                self.field_error = (seat, Message("error.setup.name_glyphs", {"name": name, "chars": bad}))
-                return
         game = start_game(setup)
         try:
             self.game_id = self.store.create(game)
@@ -370,7 +378,8 @@ class AppModel:
 
     # printed tile's bonuses
     def open_tile_editor(self) -> None:
-        assert self.game is not None and self.game.state.current is not None
+        if self.game is None or self.game.state.current is None:
+            return
         tile = self.game.state.current.tile
         self.tile_draft.reset(tile.first, tile.all)
         self.editing = None
@@ -388,8 +397,13 @@ class AppModel:
             self.describing = False
 
     # migration editor
+    def _player(self, player: object) -> bool:
+        """A seat of the game on screen."""
+        return self.game is not None and type(player) is int and 0 <= player < len(self.game.state.players)
+
     def edit(self, player: int) -> None:
-        assert self.game is not None
+        if not self._player(player) or self.game is None or self.game.state.phase is not Phase.MIGRATION:
+            return  # a tap that arrived after the round moved on
         current = self.game.state.current
         existing = current.migration_of(player) if current else None
         if existing:
@@ -443,12 +457,17 @@ class AppModel:
         self.rolling = False
 
     def open_hand_entry(self) -> None:
-        assert self.game is not None and self.game.state.current is not None
+        if self.game is None or self.game.state.current is None or self.game.state.phase is not Phase.MIGRATION:
+            return
         self.editing = None
         self.hand_entry = True
         self.hand_dice = {m.player: [0] * m.people for m in self.game.state.current.migrations}
 
     def set_die(self, player: int, index: int, value: int) -> None:
+        if player not in self.hand_dice or type(index) is not int or not 0 <= index < len(self.hand_dice[player]):
+            return  # the dice being entered changed since the tap
+        if type(value) is not int:
+            return
         dice = {p: list(v) for p, v in self.hand_dice.items()}
         dice[player][index] = value
         self.hand_dice = dice

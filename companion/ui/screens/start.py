@@ -35,7 +35,7 @@ def start_screen(model: AppModel) -> ft.Control:
             ]
         ),
     ]
-    if model.join_url:
+    if model.join_urls:
         body.append(
             ft.Row([secondary(tr("start.join"), lambda: model.go("join"), "open-join", ft.Icons.QR_CODE, expand=True)])
         )
