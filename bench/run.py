@@ -516,6 +516,78 @@ def memory(browser: Any, sessions: int) -> list[Row]:
     ]
 
 
+# --- 4c. sessions that come and go ------------------------------------------------------------------------
+def open_and_close_sessions(url: str, count: int) -> None:
+    """``count`` WebSocket sessions, each registered like a browser tab (the server runs the app
+    for it and sends its first screen), then closed: a table's phones coming and going."""
+    import msgpack
+    from websockets.sync.client import connect
+
+    ws_url = url.replace("http://", "ws://") + "ws"
+    register = b"\x00" + msgpack.packb(
+        [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915, "web": True}}]
+    )
+    for _ in range(count):
+        with connect(ws_url, origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+            ws.send(register)
+            ws.recv(timeout=30)  # the registration answer
+            ws.recv(timeout=30)  # the first screen
+
+
+def saving_taps(page: Any, count: int) -> list[float]:
+    """Taps that save an action (and so reach every session subscribed to the game)."""
+    samples = []
+    for _ in range(count):
+        tap(page, "edit-0", "migration-editor")
+        samples.append(tap(page, "save-migration", "player-0", "moves"))
+    return samples
+
+
+def session_churn(browser: Any, count: int) -> list[Row]:
+    """200 sessions opened and closed: taps back within 1.2 x and memory within 10 MB of
+    before, within 60 s."""
+    with server("app") as (url, proc):
+        page = open_page(browser, url)
+        ready(page, url)
+        start_app_game(page)
+        saving_taps(page, 5)  # warm up
+        before = saving_taps(page, 15)
+        time.sleep(2)
+        mem_before = rss(proc)
+        churn_start = time.monotonic()
+        open_and_close_sessions(url, count)
+        closed_at = time.monotonic()
+        churn_s = closed_at - churn_start
+        right_after = saving_taps(page, 5)
+        mem_after = rss(proc)
+        recovered_in: float | None = None
+        after: list[float] = right_after
+        while time.monotonic() - closed_at < 60:
+            after = saving_taps(page, 10)
+            mem_after = rss(proc)
+            if median(after) <= 1.2 * median(before) and mem_after - mem_before <= 10 * 1024 * 1024:
+                recovered_in = time.monotonic() - closed_at
+                break
+            time.sleep(5)
+        page.context.close()
+    mb = 1024 * 1024
+    ok = recovered_in is not None
+    return [
+        Row(
+            f"4c. taps after {count} sessions opened and closed",
+            after,
+            before,
+            "ms",
+            "≤ 1.2 × before, memory ≤ +10 MB, within 60 s",
+            ok,
+            f"right after: {median(right_after) * 1000:.0f} ms; "
+            f"memory {mem_before / mb:.1f} → {mem_after / mb:.1f} MB; "
+            + (f"back in {recovered_in:.0f} s" if ok else "not back within 60 s")
+            + f"; opening and closing took {churn_s:.0f} s",
+        )
+    ]
+
+
 # --- 5. core ---------------------------------------------------------------------------------------------
 def timed(fn: Callable[[], Any]) -> float:
     start = time.perf_counter()
@@ -669,7 +741,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--sessions", type=int, default=20)
-    parser.add_argument("--only", choices=["core", "cold", "first", "taps", "memory", "size"], help="one part")
+    parser.add_argument(
+        "--only", choices=["core", "cold", "first", "taps", "memory", "sessions", "size"], help="one part"
+    )
     args = parser.parse_args()
     runs = 3 if args.quick else 9
     from playwright.sync_api import sync_playwright
@@ -694,6 +768,8 @@ def main() -> int:
             rows += tap_latency(browser, 30 if args.quick else 120)
         if want("memory"):
             rows += memory(browser, 4 if args.quick else args.sessions)
+        if want("sessions"):
+            rows += session_churn(browser, 200)
         browser.close()
     text = table(rows)
     print(text)

@@ -97,6 +97,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         _notice(page, tr("sessions.full_title"), tr("sessions.full_body", count=config.max_sessions))
         return
     _live_sessions.add(session_key)
+    log.info("session opened; %d open", len(_live_sessions))
     model = AppModel(
         store=store,
         lang=lang,
@@ -200,6 +201,8 @@ def web_app(config: Config, token: str, addresses: list[str]) -> Any:
 def serve(config: Config) -> None:
     """Run the app as ``config`` says."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    log.setLevel(logging.INFO)  # sessions opened, released and refused
     if config.view == "desktop":
 
         async def window(page: ft.Page) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
+
+from .assets_path import assets_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,7 +24,7 @@ class Config:
     token: str = ""
     language: str = ""
     max_sessions: int = 64
-    assets_dir: str = str(ROOT / "assets")
+    assets_dir: str = field(default_factory=lambda: str(assets_dir()))
 
     @property
     def is_local_only(self) -> bool:

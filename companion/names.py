@@ -11,16 +11,14 @@ import json
 from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
-from pathlib import Path
 
+from .assets_path import asset
 from .rules import SetupError
-
-COVERAGE = Path(__file__).resolve().parents[1] / "assets" / "fonts" / "coverage.json"
 
 
 @cache
 def _ranges() -> tuple[tuple[int, ...], tuple[int, ...]]:
-    data = json.loads(COVERAGE.read_text(encoding="utf-8"))
+    data = json.loads(asset("fonts", "coverage.json").read_text(encoding="utf-8"))
     starts = tuple(int(lo) for lo, _ in data["ranges"])
     ends = tuple(int(hi) for _, hi in data["ranges"])
     return starts, ends

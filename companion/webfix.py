@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+log = logging.getLogger("companion.webfix")
 _VERSION_WITH_THE_SLOW_LOG = "1.0.5"
 #: What the page is told instead of a server traceback.
 CRASH_NOTICE = "Something went wrong on the server. Reload the page: your game is saved."
@@ -38,12 +39,19 @@ def install() -> bool:
         )
         from flet.version import flet_version
         from flet_web.fastapi import flet_app
-    except ImportError:
+    except ImportError as exc:
+        log.warning("flet_web changed (%s): tracebacks may reach the browser and taps are slower", exc)
         return False
     cls: Any = flet_app.FletApp
     if getattr(cls.send_message, "_mammoth_fix", False):
         return True
-    if flet_version != _VERSION_WITH_THE_SLOW_LOG:
+    if flet_version != _VERSION_WITH_THE_SLOW_LOG or not hasattr(cls, "send_message"):
+        log.warning(
+            "flet %s is not the version this fix was checked on (%s): it stands aside; "
+            "tracebacks may reach the browser and taps are slower",
+            flet_version,
+            _VERSION_WITH_THE_SLOW_LOG,
+        )
         return False
     transport_log = logging.getLogger("flet_transport")
     original = cls.send_message

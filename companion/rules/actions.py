@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .deck import MAX_BONUS_AMOUNT, Bonus, BonusItem, Tile
-from .dice import roll_dice
+from .dice import DIE_FACES, roll_dice
 from .errors import ActionError
 from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, BonusKind, Resource, max_players_per_area
 from .state import Choice, GameState, Migration, Outcome, Payment, Phase, Round
@@ -275,7 +275,7 @@ def _enter_dice(state: GameState, action: EnterDice) -> GameState:
         if not isinstance(values, tuple):
             raise ActionError("dice.count", f"dice {values!r} are not a list", value=str(values))
         for value in values:
-            if type(value) is not int or not 1 <= value <= 6:
+            if type(value) is not int or value not in DIE_FACES:
                 raise ActionError("dice.value", f"die {value!r} is not 1 to 6", value=str(value))
         if len(values) != expected[player]:
             raise ActionError(

@@ -132,7 +132,9 @@ def load_deck(path: Path) -> Deck:
 
 def decks_dir() -> Path:
     """The shipped decks folder (``assets/decks``)."""
-    return Path(__file__).resolve().parents[2] / "assets" / "decks"
+    from ..assets_path import asset  # the one module that knows where the assets are
+
+    return asset("decks")
 
 
 def builtin_decks() -> dict[str, Deck]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+#: The faces of a taming die.
+DIE_FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
 
 def roll_dice(seed: int, roll_number: int, dice_per_player: Mapping[int, int]) -> dict[int, tuple[int, ...]]:
     """Roll ``dice_per_player[p]`` dice for each player ``p``.
@@ -13,4 +16,6 @@ def roll_dice(seed: int, roll_number: int, dice_per_player: Mapping[int, int]) -
     undoing a roll and rolling again gives the very same dice.
     """
     rng = random.Random(f"mammoth:{seed}:{roll_number}")
-    return {player: tuple(rng.randint(1, 6) for _ in range(count)) for player, count in sorted(dice_per_player.items())}
+    return {
+        player: tuple(rng.choice(DIE_FACES) for _ in range(count)) for player, count in sorted(dice_per_player.items())
+    }

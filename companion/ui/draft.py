@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from ..rules.resources import Resource
+from ..rules.resources import MAX_PEOPLE, MIN_PEOPLE, Resource
 
 #: Payment order when fewer people are moved: food goes first.
 RESOURCES = tuple(resource.value for resource in Resource)
@@ -31,7 +31,7 @@ class Draft:
         self.people = people
 
     def step_people(self, delta: int) -> None:
-        people = max(1, min(7, self.people + delta))
+        people = max(MIN_PEOPLE, min(MAX_PEOPLE, self.people + delta))
         if people == self.people:
             return
         pay = dict(self.pay)
@@ -45,6 +45,8 @@ class Draft:
         self.people = people
 
     def step_pay(self, resource: str, delta: int) -> None:
+        if resource not in RESOURCES:
+            return
         pay = dict(self.pay)
         value = pay.get(resource, 0) + delta
         if value < 0:

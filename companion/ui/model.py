@@ -20,8 +20,6 @@ from ..i18n import Translator
 from ..names import check_drawable
 from ..rules import (
     COLOURS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     Action,
     Choice,
     Choose,
@@ -42,6 +40,7 @@ from ..rules import (
     start_game,
     undo,
 )
+from ..rules.legal import can_add_seat, can_remove_seat
 from ..rules.resources import Resource
 from ..store import GameGoneError, StaleGameError, Store, StoreError
 from .draft import Draft
@@ -203,13 +202,13 @@ class AppModel:
         self.field_error = None
 
     def add_player(self) -> None:
-        if len(self.names) < MAX_PLAYERS:
+        if can_add_seat(len(self.names)):
             free = [c for c in COLOURS if c not in self.colours]
             self.names = [*self.names, ""]
             self.colours = [*self.colours, free[0]]
 
     def remove_player(self, seat: int) -> None:
-        if self._seat(seat) and len(self.names) > MIN_PLAYERS:
+        if self._seat(seat) and can_remove_seat(len(self.names)):
             self.names = [n for i, n in enumerate(self.names) if i != seat]
             self.colours = [c for i, c in enumerate(self.colours) if i != seat]
             self.start_player = min(self.start_player, len(self.names) - 1)
@@ -265,7 +264,7 @@ class AppModel:
         self.field_error = None
         self.reset_drafts()
         self.go("play")
-        if self.deck != "physical":
+        if not game.state.is_physical:
             self.dispatch(StartRound())
 
     # -- playing -------------------------------------------------------------------

@@ -18,9 +18,11 @@ TOKEN = "table-7-fixed-token"
 
 
 def status(url: str, cookie: str | None = None) -> int:
+    """The final status, following the token's redirect with the cookie it sets, as a browser does."""
     request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with opener.open(request, timeout=10) as response:
             return int(response.status)
     except urllib.error.HTTPError as err:
         return int(err.code)
@@ -102,7 +104,8 @@ def test_browser_without_token_sees_no_game(browser: Browser, tmp_path: Path) ->
         seated.wait("herd-card")
         seated.click("nav-back")
         seated.click("open-join")
-        seated.wait_text("join-url", f"?token={TOKEN}")
+        seated.wait_text("join-url-0", f"?token={TOKEN}")
+        assert "token" not in seated.page.url  # stored in the cookie, gone from the address bar
         seated.shot("phone-light-join")
         seated.close()
         stranger = browser.new_context(viewport=PHONE)
@@ -112,5 +115,77 @@ def test_browser_without_token_sees_no_game(browser: Browser, tmp_path: Path) ->
         time.sleep(0.5)
         assert "Anna" not in page.content() and "403" in page.content()
         stranger.close()
+    finally:
+        server.stop()
+
+
+EVIL_PAGE = """<!doctype html><title>waiting</title><script>
+const ws = new WebSocket("ws://127.0.0.1:%d/ws");
+ws.binaryType = "arraybuffer";
+ws.onopen = () => { document.title = "open"; };
+ws.onerror = () => { document.title = "refused"; };
+</script>"""
+
+
+def test_another_web_page_cannot_open_the_app_s_websocket(browser: Browser, tmp_path: Path) -> None:
+    """A page served from another port, and a page with an opaque origin, try to open the
+    app's WebSocket in a real Chromium: refused, and nothing is written to the saved games."""
+    import http.server
+    import threading
+
+    server = Server(tmp_path / "data").start()
+    db = tmp_path / "data" / "games.sqlite3"
+    before = db.read_bytes() if db.exists() else b""
+    html = (EVIL_PAGE % server.port).encode()
+
+    class Evil(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(html)
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    evil = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Evil)
+    threading.Thread(target=evil.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        for url in (f"http://127.0.0.1:{evil.server_address[1]}/", "data:text/html," + html.decode()):
+            page.goto(url)
+            page.wait_for_function("document.title !== 'waiting'", timeout=15_000)
+            assert page.title() == "refused", url
+        log = next(tmp_path.glob(f"server-{server.port}.log")).read_text()
+        assert "refused a websocket request" in log
+        assert (db.read_bytes() if db.exists() else b"") == before
+    finally:
+        context.close()
+        evil.shutdown()
+        server.stop()
+
+
+def test_closed_sessions_are_released_and_the_cap_holds(browser: Browser, tmp_path: Path) -> None:
+    """With room for 2 screens, a third sees a clear page; once the two tabs close, their
+    sessions are released within seconds (not an hour) and a new screen gets in."""
+    server = Server(tmp_path / "data", ["--max-sessions", "2"]).start()
+    log_file = next(tmp_path.glob(f"server-{server.port}.log"))
+    first, second = App(browser, server.url, PHONE), App(browser, server.url, PHONE)
+    try:
+        first.wait("new-game")
+        second.wait("new-game")
+        third = App(browser, server.url, PHONE)
+        third.wait_page_text("Too many screens are open")
+        third.close()
+        first.close()
+        second.close()
+        deadline = time.monotonic() + 60
+        while "session released; 0 open" not in log_file.read_text():
+            assert time.monotonic() < deadline, log_file.read_text()[-2000:]
+            time.sleep(0.5)
+        fourth = App(browser, server.url, PHONE)
+        fourth.wait("new-game")
+        fourth.close()
     finally:
         server.stop()

@@ -35,6 +35,6 @@ def join_screen(model: AppModel) -> ft.Control:
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
-            tid(f"join-url-{index}", ft.Text(url, size=15, selectable=True)),
+            tid(f"join-url-{index}", ft.Text(url, size=15)),
         ]
     return card(ft.Column(parts, spacing=12))

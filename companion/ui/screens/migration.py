@@ -8,7 +8,8 @@ from fractions import Fraction
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import GameState, max_players_per_area, win_odds
+from ...rules import GameState, win_odds
+from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
 from ..draft import Draft
 from ..model import AppModel
@@ -29,8 +30,6 @@ def players_pane(model: AppModel) -> ft.Control:
     state = model.game.state
     current = state.current
     assert current is not None
-    limit = max_players_per_area(len(state.players))
-    users = len(current.migrations)
     rows: list[ft.Control] = [
         heading(tr("migrate.title"), 20),
         ft.Text(tr("migrate.hint", area=tr(f"area.{current.herd.value if current.herd else ''}")), size=15),
@@ -49,7 +48,7 @@ def players_pane(model: AppModel) -> ft.Control:
         else:
             detail = name
             sub = tr("migrate.stays")
-            button, can = tr("migrate.move"), users < limit and current.people_on_tile < 7
+            button, can = tr("migrate.move"), can_migrate(state, player)
         rows.append(
             PlayerRowMemo(
                 player,
@@ -64,8 +63,8 @@ def players_pane(model: AppModel) -> ft.Control:
                 key=f"player-row-{player}",
             )
         )
-    if users >= limit and len(state.players) < 4:
-        rows.append(ft.Text(tr("migrate.limit", count=limit), size=14, italic=True))
+    if area_closed_to_more_players(state):
+        rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
     if model.editing is None:
         rows.append(OddsMemo(state, dice_counts(state), model.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
@@ -179,6 +178,7 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
     message per tap. The payment lines and the odds are memoized inside it."""
     tr = Translator(lang)
     owed = draft.owed
+    fewest, most = people_limits(state, player)
     return ft.Column(
         [
             ft.Row(
@@ -186,8 +186,8 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
                     ft.Text(tr("migrate.people"), size=17, expand=True),
                     stepper(
                         draft.people,
-                        (lambda: draft.step_people(-1)) if draft.people > 1 else None,
-                        (lambda: draft.step_people(1)) if draft.people < 7 else None,
+                        (lambda: draft.step_people(-1)) if draft.people > fewest else None,
+                        (lambda: draft.step_people(1)) if draft.people < most else None,
                         "people",
                         tr("migrate.fewer"),
                         tr("migrate.more_people"),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...rules import MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS
+from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID
+from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel
 from ..theme import GAP
 from ..widgets import badge, card, heading, primary, secondary, tid, tonal
@@ -68,8 +69,8 @@ def setup_screen(model: AppModel) -> ft.Control:
                         ft.IconButton(
                             icon=ft.Icons.DELETE_OUTLINE,
                             tooltip=tr("setup.remove_player"),
-                            on_click=(lambda _e, s=seat: model.remove_player(s)) if count > MIN_PLAYERS else None,
-                            disabled=count <= MIN_PLAYERS,
+                            on_click=(lambda _e, s=seat: model.remove_player(s)) if can_remove_seat(count) else None,
+                            disabled=not can_remove_seat(count),
                         ),
                     ),
                 ],
@@ -85,7 +86,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 *rows,
                 secondary(
                     tr("setup.add_player"),
-                    model.add_player if count < MAX_PLAYERS else None,
+                    model.add_player if can_add_seat(count) else None,
                     "add-player",
                     ft.Icons.PERSON_ADD,
                 ),
@@ -135,9 +136,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                     [
                         tonal(
                             tr("deck.physical"),
-                            lambda: setattr(model, "deck", "physical"),
+                            lambda: setattr(model, "deck", PHYSICAL_DECK_ID),
                             "deck-physical",
-                            selected=model.deck == "physical",
+                            selected=model.deck == PHYSICAL_DECK_ID,
                             expand=True,
                         )
                     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...rules import Choice, Outcome, Taming, handouts
+from ...rules.dice import DIE_FACES
 from ..model import AppModel
 from ..theme import GAP
 from ..widgets import badge, bonus_view, card, heading, picture, primary, secondary, tid, tonal
@@ -227,7 +228,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                         border_radius=8,
                                     ),
                                 )
-                                for face in range(1, 7)
+                                for face in DIE_FACES
                             ],
                         ],
                         spacing=4,
