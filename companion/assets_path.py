@@ -18,14 +18,9 @@ from pathlib import Path
 @cache
 def assets_dir() -> Path:
     """The assets folder as a real directory (Flet serves it by path)."""
-    try:
-        installed = resources.files("companion.assets")
-    except ModuleNotFoundError:
-        installed = None
-    if installed is not None:
-        path = Path(str(installed))
-        if (path / "decks").is_dir():
-            return path
+    installed = Path(str(resources.files("companion"))) / "assets"  # wheel, strict editable install
+    if (installed / "decks").is_dir():
+        return installed
     checkout = Path(__file__).resolve().parents[1] / "assets"
     if (checkout / "decks").is_dir():
         return checkout
