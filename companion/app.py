@@ -17,7 +17,7 @@ import flet as ft
 import flet_web.fastapi
 import uvicorn
 
-from . import webfix
+from . import memory, webfix
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
 from .network import allowed_hosts, served_addresses, url_host
@@ -81,6 +81,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()
     page.padding = 0
+    page.on_close = lambda _e: memory.release_soon()  # also for a page that only shows a notice
     try:
         store: Store | None = store_for(config)
     except StoreError:
@@ -143,6 +144,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         _live_sessions.discard(session_key)
         page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
         log.info("session released; %d open", len(_live_sessions))
+        memory.release_soon()
 
     haptic = ft.HapticFeedback()
 

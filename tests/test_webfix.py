@@ -87,3 +87,15 @@ def test_no_repr_unless_debug_logging(caplog: pytest.LogCaptureFixture) -> None:
             Message.__repr__ = original_repr  # type: ignore[method-assign]
     finally:
         FletApp.send_message = original
+
+
+def test_every_private_hook_the_fixes_use_is_still_there() -> None:
+    """Fails on a flet_web upgrade that renames what webfix relies on (then re-check the fixes)."""
+    import inspect
+
+    source = inspect.getsource(FletApp)
+    for name in webfix.PRIVATE_HOOKS:
+        if name.startswith("_FletApp__"):
+            assert f"self.{name.removeprefix('_FletApp')}" in source, name
+        else:
+            assert callable(getattr(FletApp, name, None)), name
