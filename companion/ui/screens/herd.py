@@ -12,6 +12,7 @@ from ...rules import Game, GameState, Phase
 from ...rules.deck import Tile
 from ...rules.resources import Resource
 from ...rules.state import Setup
+from ..memo import memo
 from ..model import AppModel
 from ..widgets import area_picture, badge, bonus_view, card, heading, picture, secondary, tid
 
@@ -57,7 +58,9 @@ def herd_pane(model: AppModel) -> ft.Control:
     assert model.game is not None
     state = model.game.state
     describe = model.open_tile_editor if state.is_physical and not model.describing else None
-    pane: ft.Control = HerdPaneMemo(HerdView.of(state), model.lang, model.wide, describe, key="herd-pane")
+    pane: ft.Control = HerdPaneMemo(
+        view=HerdView.of(state), lang=model.lang, wide=model.wide, describe=describe, key="herd-pane"
+    )
     return pane
 
 
@@ -162,7 +165,7 @@ def HerdPane(
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-HerdPaneMemo = ft.memo(HerdPane)  # type: ignore[no-untyped-call]
+HerdPaneMemo = memo(HerdPane)
 
 
 def _label(text: str) -> ft.Control:

@@ -12,6 +12,7 @@ from ...rules import GameState, win_odds
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
 from ..draft import Draft
+from ..memo import memo
 from ..model import AppModel
 from ..theme import GAP
 from ..widgets import badge, card, heading, picture, primary, secondary, stepper, tid
@@ -51,22 +52,22 @@ def players_pane(model: AppModel) -> ft.Control:
             button, can = tr("migrate.move"), can_migrate(state, player)
         rows.append(
             PlayerRowMemo(
-                player,
-                name,
-                colour_of(model.game, player),
-                detail,
-                sub,
-                tr("tally.tiles", count=state.tallies[player]),
-                button,
-                migration is not None,
-                model.edit if can else None,
+                player=player,
+                name=name,
+                colour=colour_of(model.game, player),
+                detail=detail,
+                sub=sub,
+                tally=tr("tally.tiles", count=state.tallies[player]),
+                button=button,
+                moved=migration is not None,
+                edit=model.edit if can else None,
                 key=f"player-row-{player}",
             )
         )
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
     if model.editing is None:
-        rows.append(OddsMemo(state, dice_counts(state), model.lang, key="odds-lines"))
+        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=model.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 
@@ -132,7 +133,7 @@ def PlayerRow(
     )
 
 
-PlayerRowMemo = ft.memo(PlayerRow)  # type: ignore[no-untyped-call]
+PlayerRowMemo = memo(PlayerRow)
 
 
 class DraftRef:
@@ -169,7 +170,7 @@ def PayLine(
     )
 
 
-PayLineMemo = ft.memo(PayLine)  # type: ignore[no-untyped-call]
+PayLineMemo = memo(PayLine)
 
 
 @ft.component
@@ -198,11 +199,11 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
             *[
                 PayLineMemo(
-                    resource.value,
-                    draft.pay.get(resource.value, 0),
-                    owed > 0 or resource is not Resource.FOOD,
-                    draft.step_pay,
-                    lang,
+                    resource=resource.value,
+                    value=draft.pay.get(resource.value, 0),
+                    can_add=owed > 0 or resource is not Resource.FOOD,
+                    step=draft.step_pay,
+                    lang=lang,
                     key=f"pay-line-{resource.value}",
                 )
                 for resource in Resource
@@ -216,7 +217,7 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
                     color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
                 ),
             ),
-            OddsMemo(state, dice_counts(state, player, draft.people), lang, key="odds-lines"),
+            OddsMemo(state=state, dice=dice_counts(state, player, draft.people), lang=lang, key="odds-lines"),
         ],
         spacing=GAP - 4,
     )
@@ -309,4 +310,4 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
     return ft.Container(content=ft.Column(lines, spacing=4), padding=ft.Padding.only(top=8))
 
 
-OddsMemo = ft.memo(OddsLines)  # type: ignore[no-untyped-call]
+OddsMemo = memo(OddsLines)
