@@ -99,8 +99,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         return
     _live_sessions.add(session_key)
     log.info("session opened; %d open", len(_live_sessions))
-    model = AppModel(
-        store=store,
+    model = AppModel.create(
+        store,
         lang=lang,
         theme=store.get_setting("theme") or "system",
         animation=_bool(store.get_setting("animation"), True),
@@ -109,19 +109,20 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         width=page.width or 412,
         join_urls=join_urls,
     )
-    page.theme_mode = theme_mode(model.theme)
+    session = model.session
+    page.theme_mode = theme_mode(session.theme)
     if store.recovered is not None:
-        model.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
+        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
     if store.unfinished() is not None:
-        saved = model.message
-        model.open_unfinished()
-        model.message = saved or model.message
+        saved = session.message
+        model.play.open_unfinished()
+        session.message = saved or session.message
 
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)
 
     async def refresh(game_id: int) -> None:
-        model.refresh(game_id)
+        model.play.refresh(game_id)
 
     async def on_other_tab(_topic: str, game_id: int) -> None:
         # The message arrives in the sender's task; run_task re-renders in this page's session.
@@ -137,8 +138,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     def on_connect(_e: ft.Event[ft.Page]) -> None:
         subscribe()
-        if model.game_id is not None:
-            model.refresh(model.game_id)
+        if model.play.game_id is not None:
+            model.play.refresh(model.play.game_id)
 
     def on_close(_e: ft.Event[ft.Page]) -> None:
         _live_sessions.discard(session_key)
@@ -155,17 +156,15 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     def feedback() -> None:
         page.run_task(vibrate)
 
-    model.on_commit = tell_others
-    model.on_feedback = feedback
+    model.play.on_commit = tell_others
+    model.play.on_feedback = feedback
     subscribe()
     page.on_disconnect = on_disconnect
     page.on_connect = on_connect
     page.on_close = on_close
 
     def on_resize(e: ft.PageResizeEvent) -> None:
-        width = getattr(e, "width", None)
-        if isinstance(width, int | float) and 0 < width < 100_000:
-            model.width = width
+        session.resize(getattr(e, "width", None))
 
     page.on_resize = on_resize
     page.render_views(Root, model)

@@ -201,24 +201,25 @@ def test_three_processes_on_a_new_folder_never_fail(tmp_path: Path) -> None:
 
 
 def model(tmp_path: Path) -> AppModel:
-    return AppModel(store=Store(tmp_path / "games.sqlite3"))
+    return AppModel.create(Store(tmp_path / "games.sqlite3"))
 
 
 def test_stale_events_for_seats_that_are_gone_change_nothing_and_raise_nothing(tmp_path: Path) -> None:
     """Taps that arrive after their seat was removed (or with odd data) are ignored safely."""
     m = model(tmp_path)
-    m.remove_player(2)
-    before = (list(m.names), list(m.colours), m.start_player)
+    m.setup.remove_player(2)
+    before = (list(m.setup.names), list(m.setup.colours), m.setup.start_player)
     for seat in (2, 5, -1, "1", None):
-        m.set_name(seat, "Zed")  # type: ignore[arg-type]
-        m.move_seat(seat, 1)  # type: ignore[arg-type]
-        m.cycle_colour(seat)  # type: ignore[arg-type]
-        m.remove_player(seat)  # type: ignore[arg-type]
-    assert (m.names, m.colours, m.start_player) == before
-    m.edit(3)  # no game on screen
-    m.set_die(0, 9, 4)
-    m.open_tile_editor()
-    assert m.message is None or m.message.key != "error.unexpected"
+        m.setup.set_name(seat, "Zed")  # type: ignore[arg-type]
+        m.setup.move_seat(seat, 1)  # type: ignore[arg-type]
+        m.setup.cycle_colour(seat)  # type: ignore[arg-type]
+        m.setup.remove_player(seat)  # type: ignore[arg-type]
+        m.setup.choose_start_player(seat)  # type: ignore[arg-type]
+    assert (m.setup.names, m.setup.colours, m.setup.start_player) == before
+    m.migration.edit(3)  # no game on screen
+    m.dice.set_die(0, 9, 4)
+    m.tile.open()
+    assert m.session.message is None
 
 
 def test_an_unexpected_error_in_a_handler_is_a_message_and_a_log_line(
@@ -226,18 +227,19 @@ def test_an_unexpected_error_in_a_handler_is_a_message_and_a_log_line(
 ) -> None:
     """The safety net: the player reads one sentence in their language, the server logs the rest."""
     m = model(tmp_path)
-    m.lang = "de"
+    m.session.lang = "de"
 
     def broken(_game_id: int) -> None:
         raise RuntimeError("disk on fire")
 
-    m.store.load = broken  # type: ignore[method-assign]
-    m.store.unfinished = lambda: 1  # type: ignore[method-assign]
+    m.session.store.load = broken  # type: ignore[method-assign]
+    m.session.store.unfinished = lambda: 1  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR, logger="companion.ui"):
-        m.open_unfinished()
-    assert m.message is not None and m.message.key == "error.unexpected"
+        m.play.open_unfinished()
+    message = m.session.message
+    assert message is not None and message.key == "error.unexpected"
     assert "disk on fire" in caplog.text
-    assert "nichts wurde geändert" in m.tr(m.message.key)
+    assert "nichts wurde geändert" in m.session.tr(message.key)
 
 
 def test_the_browser_never_receives_a_traceback() -> None:

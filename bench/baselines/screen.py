@@ -16,7 +16,7 @@ import flet as ft
 from round_page import COLOURS, PLAYERS, frame, prepare, round_top, serve
 
 from companion.rules.odds import win_odds
-from companion.ui.draft import RESOURCES, Draft
+from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
 from companion.ui.widgets import badge, card, heading, picture, primary, secondary, stepper, tid
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 
 import flet as ft
 
-from .model import AppModel
+from .model import AppModel, Screen
 from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
 from .screens.play import play_actions, play_body, title
@@ -25,12 +26,15 @@ MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
 def _frame(
     model: AppModel, bar: ft.Control, body: ft.Control, bottom: ft.Control | None, scroll_body: bool = True
 ) -> list[ft.Control]:
-    tr = model.tr
+    tr = model.session.tr
     parts: list[ft.Control] = [bar]
-    if model.message is not None:
+    if model.session.message is not None:
         parts.append(
             banner(
-                tr(model.message.key, **model.message.params), model.message.error, model.dismiss, tr("common.close")
+                tr(model.session.message.key, **model.session.message.params),
+                model.session.message.error,
+                model.session.dismiss,
+                tr("common.close"),
             )
         )
     if scroll_body:
@@ -47,26 +51,26 @@ def _frame(
 
 
 def screen(model: AppModel) -> list[ft.Control]:
-    tr = model.tr
-    name = model.screen
-    if name == "play" and model.game is not None:
+    tr = model.session.tr
+    name = model.session.screen
+    if name is Screen.PLAY and model.play.game is not None:
         body, bottom = play_body(model)
         bar = top_bar(model, title(model), play_actions(model))
-        return _frame(model, bar, body, bottom, scroll_body=not model.wide)
-    builders = {
-        "setup": ("setup.title", setup_screen, "start"),
-        "history": ("history.title", history_screen, "start"),
-        "history_game": ("history.game_title", history_game_screen, "history"),
-        "settings": ("settings.title", settings_screen, "play" if model.game else "start"),
-        "rules": ("rules.title", rules_screen, "play" if model.game else "start"),
-        "join": ("join.title", join_screen, "start"),
+        return _frame(model, bar, body, bottom, scroll_body=not model.session.wide)
+    back_to = model.session.back_to
+    if back_to is Screen.PLAY and model.play.game is None:
+        back_to = Screen.START
+    builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
+        Screen.SETUP: ("setup.title", setup_screen, Screen.START),
+        Screen.HISTORY: ("history.title", history_screen, Screen.START),
+        Screen.HISTORY_GAME: ("history.game_title", history_game_screen, Screen.HISTORY),
+        Screen.SETTINGS: ("settings.title", settings_screen, back_to),  # back where they came from
+        Screen.RULES: ("rules.title", rules_screen, back_to),
+        Screen.JOIN: ("join.title", join_screen, back_to),
     }
     if name in builders:
         key, build, back = builders[name]
-        extra: list[ft.Control] = []
-        if model.game is not None and name in ("settings", "rules"):
-            back = "play"
-        return _frame(model, top_bar(model, tr(key), extra, back=back), build(model), None)
+        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), None)
     bar = top_bar(model, "", back=None)
     return _frame(model, bar, start_screen(model), None)
 
@@ -76,17 +80,17 @@ def _use_page_effects(model: AppModel) -> None:
     page = ft.context.page
 
     def apply_theme() -> None:
-        page.theme_mode = theme_mode(model.theme)
+        page.theme_mode = theme_mode(model.session.theme)
         page.update()
 
-    awake = model.wakelock and model.screen == "play"
+    awake = model.session.wakelock and model.session.screen is Screen.PLAY
 
     async def apply_wakelock() -> None:
         with contextlib.suppress(Exception):  # not every platform has a wake lock
             lock = ft.Wakelock()
             await (lock.enable() if awake else lock.disable())  # type: ignore[no-untyped-call]
 
-    ft.use_effect(apply_theme, [model.theme])
+    ft.use_effect(apply_theme, [model.session.theme])
     ft.use_effect(apply_wakelock, [awake])
 
 
@@ -94,13 +98,13 @@ def _use_page_effects(model: AppModel) -> None:
 def Root(model: AppModel) -> ft.View:
     """Everything the page shows, re-rendered whenever the model changes."""
     _use_page_effects(model)
-    wide = model.wide
+    wide = model.session.wide
     content = ft.Container(
         content=ft.Column(screen(model), expand=True, spacing=8),
         expand=True,
         width=None
-        if wide and model.screen == "play"
-        else min(model.width, MAX_READING_WIDTH if wide else MAX_PHONE_WIDTH),
+        if wide and model.session.screen is Screen.PLAY
+        else min(model.session.width, MAX_READING_WIDTH if wide else MAX_PHONE_WIDTH),
         padding=ft.Padding.symmetric(horizontal=24 if wide else 12, vertical=8),
     )
     return ft.View(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from .model import AppModel
+from .model import AppModel, Screen
 from .widgets import icon_button, tid
 
 
@@ -12,17 +12,17 @@ def top_bar(
     model: AppModel,
     title: str,
     actions: list[ft.Control] | None = None,
-    back: str | None = "start",
+    back: Screen | None = Screen.START,
     identifier: str = "title",
 ) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     lead: list[ft.Control] = []
     if back:
         lead.append(
             icon_button(
-                ft.Icons.ARROW_BACK if back != "start" else ft.Icons.HOME_OUTLINED,
-                tr("nav.back") if back != "start" else tr("nav.home"),
-                lambda: model.go(back),
+                ft.Icons.ARROW_BACK if back is not Screen.START else ft.Icons.HOME_OUTLINED,
+                tr("nav.back") if back is not Screen.START else tr("nav.home"),
+                lambda: model.play.go(back),
                 "nav-back",
             )
         )

@@ -55,11 +55,11 @@ class HerdView:
 
 
 def herd_pane(model: AppModel) -> ft.Control:
-    assert model.game is not None
-    state = model.game.state
-    describe = model.open_tile_editor if state.is_physical and not model.describing else None
+    assert model.play.game is not None
+    state = model.play.game.state
+    describe = model.tile.open if state.is_physical and not model.tile.describing else None
     pane: ft.Control = HerdPaneMemo(
-        view=HerdView.of(state), lang=model.lang, wide=model.wide, describe=describe, key="herd-pane"
+        view=HerdView.of(state), lang=model.session.lang, wide=model.session.wide, describe=describe, key="herd-pane"
     )
     return pane
 

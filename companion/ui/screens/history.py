@@ -11,8 +11,8 @@ from .scoring import scoring_pane
 
 
 def history_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
-    games = model.store.history()
+    tr = model.session.tr
+    games = model.session.finished
     if not games:
         return tid("history-empty", ft.Text(tr("history.empty"), size=17))
     items: list[ft.Control] = []
@@ -22,7 +22,7 @@ def history_screen(model: AppModel) -> ft.Control:
             tid(
                 f"history-{summary.id}",
                 ft.Container(
-                    on_click=lambda _e, gid=summary.id: model.open_history_game(gid),
+                    on_click=lambda _e, gid=summary.id: model.play.open_history_game(gid),
                     border_radius=12,
                     content=card(
                         ft.Column(
@@ -48,15 +48,15 @@ def history_screen(model: AppModel) -> ft.Control:
 
 
 def history_game_screen(model: AppModel) -> ft.Control:
-    game = model.history_game
+    game = model.play.history_game
     if game is None:
         return ft.Text("")
-    game_id = model.history_game_id
+    game_id = model.play.history_game_id
     reopen = ft.Row(
         [
             primary(
-                model.tr("end.reopen"),
-                (lambda: model.reopen(game_id)) if game_id is not None else None,
+                model.session.tr("end.reopen"),
+                (lambda: model.play.reopen(game_id)) if game_id is not None else None,
                 "reopen-game",
                 ft.Icons.UNDO,
             )

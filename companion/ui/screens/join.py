@@ -18,11 +18,11 @@ def _png(url: str) -> str:
 
 
 def join_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     parts: list[ft.Control] = [ft.Text(tr("join.hint"), size=16)]
-    if len(model.join_urls) > 1:
-        parts.append(ft.Text(tr("join.several", count=len(model.join_urls)), size=15, italic=True))
-    for index, url in enumerate(model.join_urls):
+    if len(model.session.join_urls) > 1:
+        parts.append(ft.Text(tr("join.several", count=len(model.session.join_urls)), size=15, italic=True))
+    for index, url in enumerate(model.session.join_urls):
         parts += [
             ft.Row(
                 [

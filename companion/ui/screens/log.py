@@ -15,7 +15,7 @@ def _dice_text(game: Game, dice: tuple[tuple[int, tuple[int, ...]], ...]) -> str
 
 
 def round_log(model: AppModel, game: Game) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     state = game.state
     names = state.players
     undone: dict[int, list[str]] = {}

@@ -11,7 +11,7 @@ from ...i18n import Translator
 from ...rules import GameState, win_odds
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
-from ..draft import Draft
+from ..drafts.migration import Draft
 from ..memo import memo
 from ..model import AppModel
 from ..theme import GAP
@@ -20,15 +20,15 @@ from .herd import colour_of
 
 
 def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
-    tr = model.tr
+    tr = model.session.tr
     return ", ".join(tr(f"bonus.{name}", count=n) for name, n in items if n)
 
 
 def players_pane(model: AppModel) -> ft.Control:
     """Every player in turn order: tiles held, migration, and the editor."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
+    assert model.play.game is not None
+    tr = model.session.tr
+    state = model.play.game.state
     current = state.current
     assert current is not None
     rows: list[ft.Control] = [
@@ -38,8 +38,8 @@ def players_pane(model: AppModel) -> ft.Control:
     for player in state.turn_order():
         name = state.players[player]
         migration = current.migration_of(player)
-        if model.editing == player:
-            rows.append(Editor(model, DraftRef(model.draft), player, key=f"editor-{player}"))
+        if model.migration.editing == player:
+            rows.append(Editor(model, DraftRef(model.migration.draft), player, key=f"editor-{player}"))
             continue
         if migration:
             detail = tr("migrate.moves", name=name, count=migration.people)
@@ -54,20 +54,20 @@ def players_pane(model: AppModel) -> ft.Control:
             PlayerRowMemo(
                 player=player,
                 name=name,
-                colour=colour_of(model.game, player),
+                colour=colour_of(model.play.game, player),
                 detail=detail,
                 sub=sub,
                 tally=tr("tally.tiles", count=state.tallies[player]),
                 button=button,
                 moved=migration is not None,
-                edit=model.edit if can else None,
+                edit=model.migration.edit if can else None,
                 key=f"player-row-{player}",
             )
         )
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
-    if model.editing is None:
-        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=model.lang, key="odds-lines"))
+    if model.migration.editing is None:
+        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=model.session.lang, key="odds-lines"))
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 
@@ -226,17 +226,19 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
 @ft.component
 def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) -> ft.Control:
     """The migration editor shell; the draft-dependent lines render themselves."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
+    assert model.play.game is not None
+    tr = model.session.tr
+    state = model.play.game.state
     name = state.players[player]
     existing = state.current.migration_of(player) if state.current else None
     buttons: list[ft.Control] = [
-        primary(tr("migrate.save"), model.save_migration, "save-migration", ft.Icons.CHECK),
-        secondary(tr("common.cancel"), model.cancel_edit, "cancel-migration"),
+        primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK),
+        secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration"),
     ]
     if existing:
-        buttons.insert(1, secondary(tr("migrate.withdraw"), lambda: model.withdraw(player), "withdraw", ft.Icons.UNDO))
+        buttons.insert(
+            1, secondary(tr("migrate.withdraw"), lambda: model.migration.withdraw(player), "withdraw", ft.Icons.UNDO)
+        )
     draft = ref.draft
     return tid(
         "migration-editor",
@@ -247,9 +249,10 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
             content=ft.Column(
                 [
                     ft.Row(
-                        [badge(name, colour_of(model.game, player), 40), heading(name, 20, expand=True)], spacing=10
+                        [badge(name, colour_of(model.play.game, player), 40), heading(name, 20, expand=True)],
+                        spacing=10,
                     ),
-                    DraftLines(draft, state, player, model.lang, key="draft-lines"),
+                    DraftLines(draft, state, player, model.session.lang, key="draft-lines"),
                     ft.Row(buttons[:1]),
                     ft.Row(buttons[1:], spacing=8, wrap=True),
                 ],

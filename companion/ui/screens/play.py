@@ -17,57 +17,61 @@ from .taming import hand_entry_pane, result_pane
 
 def play_actions(model: AppModel) -> list[ft.Control]:
     """Undo, redo and end game: always one tap away."""
-    tr = model.tr
-    game = model.game
+    tr = model.session.tr
+    game = model.play.game
     assert game is not None
     finished = game.state.phase is Phase.FINISHED
     return [
-        icon_button(ft.Icons.UNDO, tr("menu.undo"), model.undo if game.can_undo and not finished else None, "undo"),
-        icon_button(ft.Icons.REDO, tr("menu.redo"), model.redo if game.can_redo and not finished else None, "redo"),
+        icon_button(
+            ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo and not finished else None, "undo"
+        ),
+        icon_button(
+            ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo and not finished else None, "redo"
+        ),
         icon_button(
             ft.Icons.FLAG_OUTLINED,
             tr("menu.end"),
-            (lambda: setattr(model, "confirm_end", True)) if not finished else None,
+            model.play.ask_end if not finished else None,
             "end-game",
         ),
     ]
 
 
 def title(model: AppModel) -> str:
-    assert model.game is not None
-    state = model.game.state
-    tr = model.tr
+    assert model.play.game is not None
+    state = model.play.game.state
+    tr = model.session.tr
     if state.phase is Phase.FINISHED:
         return tr("end.title")
     if state.phase is Phase.TAMED:
         return tr("tamed.short")
-    if state.phase is Phase.READY or (model.picking_herd and state.needs_herd):
+    if state.phase is Phase.READY or (model.play.picking_herd and state.needs_herd):
         return tr("round.title", n=state.round_number + 1)
     return tr("round.title", n=state.round_number)
 
 
 def action_pane(model: AppModel) -> ft.Control:
-    assert model.game is not None
-    state = model.game.state
+    assert model.play.game is not None
+    state = model.play.game.state
     parts: list[ft.Control] = []
-    if model.confirm_end:
+    if model.play.confirm_end:
         parts.append(_confirm_end(model))
-    if model.wide and model.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+    if model.session.wide and model.tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         parts.append(tile_editor(model))
     if state.phase is Phase.MIGRATION:
-        parts.append(hand_entry_pane(model) if model.hand_entry else players_pane(model))
+        parts.append(hand_entry_pane(model) if model.dice.hand_entry else players_pane(model))
     elif state.phase is Phase.RESOLVED:
         parts.append(result_pane(model))
     elif state.phase is Phase.FINISHED:
-        parts.append(scoring_pane(model, model.game))
+        parts.append(scoring_pane(model, model.play.game))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
     parts.append(
         ft.Row(
             [
                 secondary(
-                    model.tr("log.hide") if model.show_log else model.tr("log.show"),
-                    lambda: setattr(model, "show_log", not model.show_log),
+                    model.session.tr("log.hide") if model.play.show_log else model.session.tr("log.show"),
+                    model.play.toggle_log,
                     "toggle-log",
                     ft.Icons.LIST_ALT,
                     expand=True,
@@ -75,61 +79,67 @@ def action_pane(model: AppModel) -> ft.Control:
             ]
         )
     )
-    if model.show_log:
-        parts.append(round_log(model, model.game))
+    if model.play.show_log:
+        parts.append(round_log(model, model.play.game))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def bottom_action(model: AppModel) -> ft.Control | None:
     """The primary action of the moment, within thumb reach."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
-    if model.confirm_end or model.describing:
+    assert model.play.game is not None
+    tr = model.session.tr
+    state = model.play.game.state
+    if model.play.confirm_end or model.tile.describing:
         return None
-    if state.phase is Phase.MIGRATION and model.editing is None and not model.hand_entry:
+    if state.phase is Phase.MIGRATION and model.migration.editing is None and not model.dice.hand_entry:
         current = state.current
         assert current is not None
         if not current.migrations:
-            return ft.Row([primary(tr("tame.nobody"), model.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])
+            return ft.Row([primary(tr("tame.nobody"), model.dice.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])
         return ft.Column(
             [
-                ft.Row([primary(tr("tame.roll"), model.roll, "roll", ft.Icons.CASINO)]),
+                ft.Row([primary(tr("tame.roll"), model.dice.roll, "roll", ft.Icons.CASINO)]),
                 ft.Row(
                     [
                         secondary(
-                            tr("tame.by_hand"), model.open_hand_entry, "enter-dice", ft.Icons.EDIT_NOTE, expand=True
+                            tr("tame.by_hand"),
+                            model.dice.open_hand_entry,
+                            "enter-dice",
+                            ft.Icons.EDIT_NOTE,
+                            expand=True,
                         )
                     ]
                 ),
             ],
             spacing=8,
         )
-    if state.phase is Phase.RESOLVED and not model.rolling:
+    if state.phase is Phase.RESOLVED and not model.dice.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
         number = state.round_number
-        return ft.Row([primary(tr(key), lambda: model.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)])
+        return ft.Row([primary(tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)])
     if state.phase is Phase.READY and not state.is_physical:
         return ft.Row(
             [
                 primary(
                     tr("round.start", n=state.round_number + 1),
-                    lambda: model.start_round(None),
+                    lambda: model.play.start_round(None),
                     "start-round",
                     ft.Icons.PLAY_ARROW,
                 )
             ]
         )
     if state.phase is Phase.TAMED:
-        return ft.Row(
-            [primary(tr("menu.end"), lambda: setattr(model, "confirm_end", True), "end-game-tamed", ft.Icons.FLAG)]
-        )
+        return ft.Row([primary(tr("menu.end"), model.play.ask_end, "end-game-tamed", ft.Icons.FLAG)])
     if state.phase is Phase.FINISHED:
         return ft.Column(
             [
-                ft.Row([primary(tr("end.done"), model.close_finished, "done", ft.Icons.CHECK)]),
+                ft.Row([primary(tr("end.done"), model.play.close_finished, "done", ft.Icons.CHECK)]),
                 ft.Row(
-                    [secondary(tr("end.reopen"), lambda: model.reopen(), "reopen-game", ft.Icons.UNDO, expand=True)]
+                    [
+                        secondary(
+                            tr("end.reopen"), lambda: model.play.reopen(), "reopen-game", ft.Icons.UNDO, expand=True
+                        )
+                    ]
                 ),
             ],
             spacing=8,
@@ -138,20 +148,14 @@ def bottom_action(model: AppModel) -> ft.Control | None:
 
 
 def _confirm_end(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     return card(
         ft.Column(
             [
                 ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
                 ft.Text(tr("end.confirm_body"), size=16),
-                ft.Row([primary(tr("end.confirm"), model.end_game, "confirm-end", ft.Icons.FLAG)]),
-                ft.Row(
-                    [
-                        secondary(
-                            tr("common.cancel"), lambda: setattr(model, "confirm_end", False), "cancel-end", expand=True
-                        )
-                    ]
-                ),
+                ft.Row([primary(tr("end.confirm"), model.play.end_game, "confirm-end", ft.Icons.FLAG)]),
+                ft.Row([secondary(tr("common.cancel"), model.play.cancel_end, "cancel-end", expand=True)]),
             ],
             spacing=10,
         ),
@@ -160,9 +164,9 @@ def _confirm_end(model: AppModel) -> ft.Control:
 
 
 def _tallies(model: AppModel) -> ft.Control:
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
+    assert model.play.game is not None
+    tr = model.session.tr
+    state = model.play.game.state
     return card(
         ft.Column(
             [
@@ -172,7 +176,7 @@ def _tallies(model: AppModel) -> ft.Control:
                         f"tally-{p}",
                         ft.Row(
                             [
-                                badge(name, colour_of(model.game, p), 36),
+                                badge(name, colour_of(model.play.game, p), 36),
                                 ft.Text(name, size=17, expand=True),
                                 ft.Text(tr("tally.tiles", count=state.tallies[p]), size=17),
                             ]
@@ -188,13 +192,13 @@ def _tallies(model: AppModel) -> ft.Control:
 
 def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action."""
-    assert model.game is not None
-    state = model.game.state
+    assert model.play.game is not None
+    state = model.play.game.state
     if state.phase is Phase.FINISHED:
         return action_pane(model), bottom_action(model)  # the scoring alone, on every size
-    if state.needs_herd and (state.phase is Phase.READY or model.picking_herd):
+    if state.needs_herd and (state.phase is Phase.READY or model.play.picking_herd):
         return herd_picker(model), None  # printed tiles: where did the herd go?
-    if model.wide:
+    if model.session.wide:
         bottom = bottom_action(model)
         right: list[ft.Control] = [
             ft.Column(
@@ -223,7 +227,7 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         return body, None
     else:
         # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
-        first = [tile_editor(model)] if model.describing else []
+        first = [tile_editor(model)] if model.tile.describing else []
         body = ft.Column(
             [*first, herd_pane(model), action_pane(model)],
             spacing=12,

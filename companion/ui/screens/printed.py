@@ -9,9 +9,9 @@ import flet as ft
 from ...i18n import Translator
 from ...rules import HERD_AREAS, BonusKind, Choice
 from ...rules.resources import Resource
+from ..drafts.tile import TileDraft
 from ..model import AppModel
 from ..theme import GAP, TOUCH
-from ..tile_draft import TileDraft
 from ..widgets import area_picture, card, heading, picture, primary, secondary, stepper, tid
 
 
@@ -44,13 +44,13 @@ def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], N
 
 def herd_picker(model: AppModel) -> ft.Control:
     """Each round with printed tiles: the table says where the herd went."""
-    assert model.game is not None
-    tr = model.tr
-    state = model.game.state
+    assert model.play.game is not None
+    tr = model.session.tr
+    state = model.play.game.state
     number = state.round_number
 
     def pick(area: Resource) -> None:
-        model.start_round(area, after=number)
+        model.play.start_round(area, after=number)
 
     buttons = [_area_button(tr, area, pick) for area in HERD_AREAS]
     steps = [tr("herd_pick.step_look"), tr("herd_pick.step_move"), tr("herd_pick.step_tap")]
@@ -67,9 +67,11 @@ def herd_picker(model: AppModel) -> ft.Control:
         ft.Row(buttons[2:], spacing=GAP),
         ft.Text(tr("round.tiles_left", count=len(state.pile)), size=15),
     ]
-    if model.picking_herd and state.current is not None and state.current.taming is not None:
+    if model.play.picking_herd and state.current is not None and state.current.taming is not None:
         parts.append(
-            ft.Row([secondary(tr("herd_pick.back"), model.cancel_pick, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)])
+            ft.Row(
+                [secondary(tr("herd_pick.back"), model.play.cancel_pick, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]
+            )
         )
     return card(ft.Column(parts, spacing=GAP), identifier="physical-herd")
 
@@ -184,4 +186,4 @@ def TileEditor(
 
 
 def tile_editor(model: AppModel) -> ft.Control:
-    return TileEditor(model.tile_draft, model.lang, model.save_tile, model.skip_tile, key="tile-editor")
+    return TileEditor(model.tile.draft, model.session.lang, model.tile.save, model.tile.skip, key="tile-editor")

@@ -10,7 +10,7 @@ from ..widgets import card, tid
 
 
 def rules_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     # rules.01h is a heading, rules.02p a paragraph; the number gives the order
     keys = sorted(k for k in catalog("en") if k.startswith("rules.") and k[-1] in "hp" and k[6:8].isdigit())
     sections: list[ft.Control] = []

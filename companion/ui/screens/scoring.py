@@ -11,7 +11,7 @@ from .herd import colour_of
 
 
 def scoring_pane(model: AppModel, game: Game) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     state = game.state
     scoring = mammoth_scoring(state)
     rows: list[ft.Control] = [

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...i18n import LANGUAGES
 from ..model import AppModel
+from ..session import THEMES
 from ..widgets import card, heading, tid, tonal
 
 
 def settings_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     languages = ft.Row(
         [
             tonal(
                 tr(f"lang.{code}"),
-                lambda _e, c=code: model.set_setting("lang", c),
+                lambda _e, c=code: model.session.set_language(c),
                 f"lang-{code}",
-                selected=model.lang == code,
+                selected=model.session.lang == code,
             )
             for code in LANGUAGES
         ],
@@ -29,24 +32,26 @@ def settings_screen(model: AppModel) -> ft.Control:
         [
             tonal(
                 tr(f"theme.{name}"),
-                lambda _e, n=name: model.set_setting("theme", n),
+                lambda _e, n=name: model.session.set_theme(n),
                 f"theme-{name}",
-                selected=model.theme == name,
+                selected=model.session.theme == name,
             )
-            for name in ("system", "light", "dark")
+            for name in THEMES
         ],
         wrap=True,
         spacing=8,
         run_spacing=8,
     )
 
-    def switch(name: str, label: str) -> ft.Control:
+    session = model.session
+
+    def switch(name: str, label: str, value: bool, change: Callable[[bool], None]) -> ft.Control:
         return tid(
             f"switch-{name}",
             ft.Switch(
                 label=label,
-                value=bool(getattr(model, name)),
-                on_change=lambda e: model.set_setting(name, bool(e.control.value)),
+                value=value,
+                on_change=lambda e: change(bool(e.control.value)),
                 label_text_style=ft.TextStyle(size=16),
             ),
         )
@@ -58,9 +63,9 @@ def settings_screen(model: AppModel) -> ft.Control:
             card(
                 ft.Column(
                     [
-                        switch("wakelock", tr("settings.wakelock")),
-                        switch("animation", tr("settings.animation")),
-                        switch("haptics", tr("settings.haptics")),
+                        switch("wakelock", tr("settings.wakelock"), session.wakelock, session.set_wakelock),
+                        switch("animation", tr("settings.animation"), session.animation, session.set_animation),
+                        switch("haptics", tr("settings.haptics"), session.haptics, session.set_haptics),
                     ],
                     spacing=12,
                 )

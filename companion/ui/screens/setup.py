@@ -12,15 +12,15 @@ from ..widgets import badge, card, heading, primary, secondary, tid, tonal
 
 
 def setup_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     rows: list[ft.Control] = []
-    count = len(model.names)
-    for seat, name in enumerate(model.names):
+    count = len(model.setup.names)
+    for seat, name in enumerate(model.setup.names):
         error = None
-        if model.field_error and model.field_error[0] == seat:
-            message = model.field_error[1]
+        if model.setup.field_error and model.setup.field_error[0] == seat:
+            message = model.setup.field_error[1]
             error = tr(message.key, **message.params)
-        colour = model.colours[seat]
+        colour = model.setup.colours[seat]
         rows.append(
             ft.Row(
                 [
@@ -28,7 +28,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                         f"colour-{seat}",
                         ft.Container(
                             content=badge(name.strip() or str(seat + 1), colour, 44),
-                            on_click=lambda _e, s=seat: model.cycle_colour(s),
+                            on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
                             tooltip=tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
                             padding=2,
                             border_radius=26,
@@ -40,7 +40,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                             label=tr("setup.player_label", n=seat + 1),
                             value=name,
                             expand=True,
-                            on_change=lambda e, s=seat: model.set_name(s, e.control.value),
+                            on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
                             max_length=MAX_NAME_LENGTH + 10,
                             error_max_lines=3,
                             error=error,
@@ -56,7 +56,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                                 ft.IconButton(
                                     icon=ft.Icons.ARROW_UPWARD,
                                     tooltip=tr("setup.move_up"),
-                                    on_click=(lambda _e, s=seat: model.move_seat(s, -1)) if seat > 0 else None,
+                                    on_click=(lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
                                     disabled=seat == 0,
                                 ),
                             ),
@@ -69,7 +69,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                         ft.IconButton(
                             icon=ft.Icons.DELETE_OUTLINE,
                             tooltip=tr("setup.remove_player"),
-                            on_click=(lambda _e, s=seat: model.remove_player(s)) if can_remove_seat(count) else None,
+                            on_click=(lambda _e, s=seat: model.setup.remove_player(s))
+                            if can_remove_seat(count)
+                            else None,
                             disabled=not can_remove_seat(count),
                         ),
                     ),
@@ -86,7 +88,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 *rows,
                 secondary(
                     tr("setup.add_player"),
-                    model.add_player if can_add_seat(count) else None,
+                    model.setup.add_player if can_add_seat(count) else None,
                     "add-player",
                     ft.Icons.PERSON_ADD,
                 ),
@@ -102,11 +104,11 @@ def setup_screen(model: AppModel) -> ft.Control:
                     [
                         tonal(
                             name.strip() or tr("setup.player_label", n=seat + 1),
-                            lambda _e, s=seat: setattr(model, "start_player", s),
+                            lambda _e, s=seat: model.setup.choose_start_player(s),
                             f"start-player-{seat}",
-                            selected=seat == model.start_player,
+                            selected=seat == model.setup.start_player,
                         )
-                        for seat, name in enumerate(model.names)
+                        for seat, name in enumerate(model.setup.names)
                     ],
                     wrap=True,
                     spacing=8,
@@ -124,9 +126,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                     [
                         tonal(
                             tr("deck.companion"),
-                            lambda: setattr(model, "deck", "companion"),
+                            model.setup.use_companion_deck,
                             "deck-companion",
-                            selected=model.deck == "companion",
+                            selected=model.setup.deck != PHYSICAL_DECK_ID,
                             expand=True,
                         )
                     ]
@@ -136,9 +138,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                     [
                         tonal(
                             tr("deck.physical"),
-                            lambda: setattr(model, "deck", PHYSICAL_DECK_ID),
+                            model.setup.use_printed_tiles,
                             "deck-physical",
-                            selected=model.deck == PHYSICAL_DECK_ID,
+                            selected=model.setup.deck == PHYSICAL_DECK_ID,
                             expand=True,
                         )
                     ]
@@ -149,7 +151,7 @@ def setup_screen(model: AppModel) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     )
-    waiting = len(model.store.unfinished_games())
+    waiting = len(model.session.unfinished)
     note: list[ft.Control] = []
     if waiting:
         note.append(
@@ -170,7 +172,7 @@ def setup_screen(model: AppModel) -> ft.Control:
             players,
             start,
             deck,
-            ft.Row([primary(tr("setup.start"), model.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
+            ft.Row([primary(tr("setup.start"), model.setup.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
         ],
         spacing=GAP + 4,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,

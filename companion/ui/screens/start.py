@@ -5,46 +5,70 @@ from __future__ import annotations
 import flet as ft
 
 from ...store import GameSummary
-from ..model import AppModel
+from ..model import AppModel, Screen
 from ..widgets import badge, card, heading, icon_button, local_time, picture, primary, secondary, tid
 
 
 def start_screen(model: AppModel) -> ft.Control:
-    tr = model.tr
+    tr = model.session.tr
     body: list[ft.Control] = [
         ft.Row([picture("mammoth", 96, tr("picture.mammoth"))], alignment=ft.MainAxisAlignment.CENTER),
         tid("app-title", ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
         ft.Text(tr("start.tagline"), size=16, text_align=ft.TextAlign.CENTER),
     ]
-    games = model.store.unfinished_games()
+    games = model.session.unfinished
     if games:
         body.append(heading(tr("start.unfinished", count=len(games)), 20))
         body += [_game_row(model, summary) for summary in games]
     new_game = primary if not games else secondary
     body += [
-        ft.Row([new_game(tr("start.new"), lambda: model.go("setup"), "new-game", ft.Icons.ADD, expand=True)]),
+        ft.Row([new_game(tr("start.new"), lambda: model.play.go(Screen.SETUP), "new-game", ft.Icons.ADD, expand=True)]),
         ft.Row(
-            [secondary(tr("start.history"), lambda: model.go("history"), "open-history", ft.Icons.HISTORY, expand=True)]
+            [
+                secondary(
+                    tr("start.history"),
+                    lambda: model.play.go(Screen.HISTORY),
+                    "open-history",
+                    ft.Icons.HISTORY,
+                    expand=True,
+                )
+            ]
         ),
         ft.Row(
             [
-                secondary(tr("start.rules"), lambda: model.go("rules"), "open-rules", ft.Icons.MENU_BOOK, expand=True),
                 secondary(
-                    tr("start.settings"), lambda: model.go("settings"), "open-settings", ft.Icons.SETTINGS, expand=True
+                    tr("start.rules"),
+                    lambda: model.play.go(Screen.RULES),
+                    "open-rules",
+                    ft.Icons.MENU_BOOK,
+                    expand=True,
+                ),
+                secondary(
+                    tr("start.settings"),
+                    lambda: model.play.go(Screen.SETTINGS),
+                    "open-settings",
+                    ft.Icons.SETTINGS,
+                    expand=True,
                 ),
             ]
         ),
     ]
-    if model.join_urls:
+    if model.session.join_urls:
         body.append(
-            ft.Row([secondary(tr("start.join"), lambda: model.go("join"), "open-join", ft.Icons.QR_CODE, expand=True)])
+            ft.Row(
+                [
+                    secondary(
+                        tr("start.join"), lambda: model.play.go(Screen.JOIN), "open-join", ft.Icons.QR_CODE, expand=True
+                    )
+                ]
+            )
         )
     return ft.Column(body, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
     """One unfinished game: players with their tiles, round, last played; resume or delete."""
-    tr = model.tr
+    tr = model.session.tr
     gid = summary.id
     players = ft.Row(
         [
@@ -75,22 +99,24 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
                     expand=True,
                 ),
                 icon_button(
-                    ft.Icons.DELETE_OUTLINE, tr("start.delete"), lambda: model.ask_delete(gid), f"delete-{gid}"
+                    ft.Icons.DELETE_OUTLINE, tr("start.delete"), lambda: model.play.ask_delete(gid), f"delete-{gid}"
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.START,
         ),
         players,
     ]
-    if model.confirm_delete == gid:
+    if model.play.confirm_delete == gid:
         parts += [
             tid(f"delete-question-{gid}", ft.Text(tr("start.delete_question"), size=16, weight=ft.FontWeight.W_600)),
             ft.Row(
                 [
-                    secondary(tr("start.delete_keep"), lambda: model.ask_delete(None), "cancel-delete", expand=True),
+                    secondary(
+                        tr("start.delete_keep"), lambda: model.play.ask_delete(None), "cancel-delete", expand=True
+                    ),
                     secondary(
                         tr("start.delete_confirm"),
-                        lambda: model.delete_game(gid),
+                        lambda: model.play.delete_game(gid),
                         "confirm-delete",
                         ft.Icons.DELETE_FOREVER,
                         expand=True,
@@ -101,6 +127,8 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
         ]
     else:
         parts.append(
-            ft.Row([primary(tr("start.continue"), lambda: model.open_game(gid), f"resume-{gid}", ft.Icons.PLAY_ARROW)])
+            ft.Row(
+                [primary(tr("start.continue"), lambda: model.play.open_game(gid), f"resume-{gid}", ft.Icons.PLAY_ARROW)]
+            )
         )
     return card(ft.Column(parts, spacing=10), identifier=f"game-row-{gid}")

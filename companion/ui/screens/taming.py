@@ -31,9 +31,9 @@ def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:
 
 def explain(model: AppModel, taming: Taming) -> str:
     """The result in words: which die decided it."""
-    assert model.game is not None
-    tr = model.tr
-    names = model.game.state.players
+    assert model.play.game is not None
+    tr = model.session.tr
+    names = model.play.game.state.players
     if taming.outcome is Outcome.NOBODY:
         return tr("result.nobody")
     if taming.outcome is Outcome.TIE:
@@ -59,25 +59,25 @@ def explain(model: AppModel, taming: Taming) -> str:
 
 
 def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
-    assert model.game is not None
-    names = model.game.state.players
+    assert model.play.game is not None
+    names = model.play.game.state.players
     rows: list[ft.Control] = []
     position = taming.decision.position if taming.decision else None
     for player, dice in taming.dice:
-        shown = model.faces.get(player, list(dice)) if model.rolling else list(dice)
+        shown = model.dice.faces.get(player, list(dice)) if model.dice.rolling else list(dice)
         winner = taming.winner == player
         rows.append(
             tid(
                 f"dice-{player}",
                 ft.Row(
                     [
-                        badge(names[player], colour_of(model.game, player), 36),
+                        badge(names[player], colour_of(model.play.game, player), 36),
                         ft.Column(
                             [
                                 ft.Text(names[player], size=16, weight=ft.FontWeight.BOLD if winner else None),
                                 ft.Row(
                                     [
-                                        die(v, highlight=not model.rolling and winner and i == position)
+                                        die(v, highlight=not model.dice.rolling and winner and i == position)
                                         for i, v in enumerate(shown)
                                     ],
                                     spacing=4,
@@ -98,21 +98,21 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
 
 def result_pane(model: AppModel) -> ft.Control:
     """After the roll: dice, explanation, choice, hand-out."""
-    assert model.game is not None and model.game.state.current is not None
-    tr = model.tr
-    current = model.game.state.current
+    assert model.play.game is not None and model.play.game.state.current is not None
+    tr = model.session.tr
+    current = model.play.game.state.current
     taming = current.taming
     assert taming is not None
-    names = model.game.state.players
+    names = model.play.game.state.players
     parts: list[ft.Control] = [heading(tr("result.title"), 20)]
     if taming.dice:
         parts.append(dice_rows(model, taming))
-    if model.rolling:
+    if model.dice.rolling:
         parts.append(
             ft.Row(
                 [
                     ft.Text(tr("tame.rolling"), size=18, expand=True),
-                    secondary(tr("tame.skip"), model.skip_animation, "skip-animation"),
+                    secondary(tr("tame.skip"), model.dice.skip_animation, "skip-animation"),
                 ]
             )
         )
@@ -143,14 +143,14 @@ def result_pane(model: AppModel) -> ft.Control:
                 [
                     tonal(
                         tr("result.take_first"),
-                        lambda: model.choose(Choice.FIRST),
+                        lambda: model.play.choose(Choice.FIRST),
                         "choose-first",
                         selected=chosen is Choice.FIRST,
                         expand=True,
                     ),
                     tonal(
                         tr("result.take_all"),
-                        lambda: model.choose(Choice.ALL),
+                        lambda: model.play.choose(Choice.ALL),
                         "choose-all",
                         selected=chosen is Choice.ALL,
                         expand=True,
@@ -170,7 +170,7 @@ def result_pane(model: AppModel) -> ft.Control:
                 f"handout-{h.player}",
                 ft.Row(
                     [
-                        badge(names[h.player], colour_of(model.game, h.player), 32),
+                        badge(names[h.player], colour_of(model.play.game, h.player), 32),
                         ft.Column(
                             [
                                 ft.Text(
@@ -198,15 +198,15 @@ def result_pane(model: AppModel) -> ft.Control:
 
 def hand_entry_pane(model: AppModel) -> ft.Control:
     """Dice rolled at the table: tap each die's value."""
-    assert model.game is not None
-    tr = model.tr
-    names = model.game.state.players
+    assert model.play.game is not None
+    tr = model.session.tr
+    names = model.play.game.state.players
     parts: list[ft.Control] = [heading(tr("hand.title"), 20), ft.Text(tr("hand.hint"), size=15)]
-    for player, dice in sorted(model.hand_dice.items()):
+    for player, dice in sorted(model.dice.hand_dice.items()):
         parts.append(
             ft.Row(
                 [
-                    badge(names[player], colour_of(model.game, player), 32),
+                    badge(names[player], colour_of(model.play.game, player), 32),
                     ft.Text(names[player], size=17, weight=ft.FontWeight.BOLD),
                 ],
                 spacing=8,
@@ -224,7 +224,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                     f"hand-{player}-{index}-{face}",
                                     ft.Container(
                                         content=die(face, highlight=face == value, size=44),
-                                        on_click=lambda _e, p=player, i=index, f=face: model.set_die(p, i, f),
+                                        on_click=lambda _e, p=player, i=index, f=face: model.dice.set_die(p, i, f),
                                         border_radius=8,
                                     ),
                                 )
@@ -236,10 +236,6 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                     ),
                 )
             )
-    parts.append(ft.Row([primary(tr("hand.apply"), model.submit_hand_dice, "apply-dice", ft.Icons.CHECK)]))
-    parts.append(
-        ft.Row(
-            [secondary(tr("common.cancel"), lambda: setattr(model, "hand_entry", False), "cancel-dice", expand=True)]
-        )
-    )
+    parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
+    parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
     return card(ft.Column(parts, spacing=8), identifier="hand-card")

@@ -1,6 +1,6 @@
 """What the table reads off a printed tile, before it is recorded.
 
-A separate observable like :class:`~companion.ui.draft.Draft`: a tap on a
+A separate observable like :class:`~companion.ui.drafts.migration.Draft`: a tap on a
 good or an amount re-renders the tile editor alone.  The limits come from the
 rules (:data:`MAX_BONUS_AMOUNT`, :data:`MAX_BONUS_ITEMS`); the rules check the
 result again when it is recorded.
@@ -9,12 +9,15 @@ result again when it is recorded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
-from ..rules import BonusItem, BonusKind, Choice
-from ..rules.actions import MAX_BONUS_ITEMS
-from ..rules.deck import MAX_BONUS_AMOUNT, Bonus
+from ...rules import BonusItem, BonusKind, Choice, DescribeTile
+from ...rules.actions import MAX_BONUS_ITEMS
+from ...rules.deck import MAX_BONUS_AMOUNT, Bonus
+from ..controller import GameController
+from ..guard import guard_handlers
 
 
 def _items(goods: dict[str, int]) -> Bonus:
@@ -72,3 +75,39 @@ class TileDraft:
 
     def bonuses(self) -> tuple[Bonus, Bonus]:
         return _items(self.first), _items(self.all)
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class TileEditor:
+    """Whether the printed tile's bonuses are being entered, and recording them."""
+
+    play: GameController
+    describing: bool = False
+    draft: TileDraft = field(default_factory=TileDraft)
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.play.say(key, error, **params)
+
+    def reset(self) -> None:
+        self.describing = False
+
+    def open(self) -> None:
+        game = self.play.game
+        if game is None or game.state.current is None:
+            return
+        tile = game.state.current.tile
+        self.play.reset_drafts()
+        self.draft.reset(tile.first, tile.all)
+        self.describing = True
+
+    def skip(self) -> None:
+        self.describing = False
+
+    def save(self) -> None:
+        if not self.describing:
+            return  # a second tap after it was saved
+        first, every = self.draft.bonuses()
+        if self.play.dispatch(DescribeTile(first, every)):
+            self.describing = False

@@ -1,0 +1,273 @@
+"""The game on screen: loaded, played through the rules, saved, and shared with other tabs.
+
+Every step (an action, undo, redo) goes to :mod:`companion.rules`, is saved
+by the store, and only then shown; a :class:`~companion.rules.RuleError`
+becomes a message in the user's language and changes nothing.  Drafts (new
+game, migration, dice, printed tile) live in :mod:`.drafts` and register a
+``reset`` here so that undo, redo and another tab's change clear them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, StartRound, play, redo, undo
+from ..rules.resources import Resource
+from ..store import GameGoneError, StaleGameError, StoreError
+from .guard import guard_handlers
+from .session import Message, Screen, Session
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class GameController:
+    session: Session
+    game: Game | None = None
+    game_id: int | None = None
+    picking_herd: bool = False  # printed tiles: asking where the herd went
+    confirm_end: bool = False
+    confirm_delete: int | None = None  # start screen: the game whose deletion is being asked
+    show_log: bool = False
+    history_game: Game | None = None
+    history_game_id: int | None = None
+    on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
+    on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
+    on_reset: list[Callable[[], None]] = field(default_factory=list)  # the drafts' resets
+    on_round_started: Callable[[], None] | None = None  # printed tiles: offer the tile's bonuses
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.session.say(key, error, **params)
+
+    def error(self, exc: RuleError) -> None:
+        params = dict(exc.params)
+        player = params.get("player")
+        if self.game is not None and isinstance(player, int) and 0 <= player < len(self.game.state.players):
+            params["name"] = self.game.state.players[player]
+        self.session.message = Message(f"error.{exc.code}", params)
+
+    # -- which game ---------------------------------------------------------------------
+    def go(self, screen: Screen) -> None:
+        self.confirm_end = False
+        self.confirm_delete = None
+        self.show_log = False
+        self.session.go(screen)
+
+    def open_unfinished(self) -> None:
+        """Open the most recently played unfinished game, if there is one."""
+        game_id = self.session.store.unfinished()
+        if game_id is None:
+            self.go(Screen.START)
+            return
+        self.open_game(game_id)
+
+    def open_game(self, game_id: int) -> None:
+        """Resume a saved game (any of the unfinished ones on the start screen)."""
+        try:
+            game = self.session.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
+            self.say("error.store.load")
+            return
+        self.game, self.game_id = game, game_id
+        self.reset_drafts()
+        self.go(Screen.PLAY)
+
+    def start(self, game: Game, game_id: int) -> None:
+        """A game just created by the new-game draft."""
+        self.game, self.game_id = game, game_id
+        self.reset_drafts()
+        self.go(Screen.PLAY)
+        if not game.state.is_physical:
+            self.dispatch(StartRound())
+
+    def ask_delete(self, game_id: int | None) -> None:
+        """Ask before deleting an unfinished game (``None``: the question is withdrawn)."""
+        self.confirm_delete = game_id
+
+    def delete_game(self, game_id: int) -> None:
+        """Delete an unfinished game after the table confirmed it; finished games stay."""
+        self.confirm_delete = None
+        try:
+            deleted = self.session.store.delete(game_id)
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return
+        if not deleted:
+            self.say("error.game.not_deletable")
+            return
+        if self.game_id == game_id:
+            self.game, self.game_id = None, None
+            self.reset_drafts()
+        self.session.load()
+        self.say("info.deleted", error=False)
+        if self.on_commit is not None:
+            self.on_commit(game_id)
+
+    def _game_gone(self) -> None:
+        """The game on screen was deleted elsewhere: say so and go home."""
+        self.game, self.game_id = None, None
+        self.reset_drafts()
+        self.go(Screen.START)
+        self.say("error.game.deleted")
+
+    # -- playing -----------------------------------------------------------------------
+    def reset_drafts(self) -> None:
+        self.picking_herd = False
+        self.confirm_end = False
+        for reset in self.on_reset:
+            reset()
+
+    def _commit(self, game: Game) -> bool:
+        """Save first, then show: what the screen shows is always on disk."""
+        assert self.game is not None and self.game_id is not None
+        try:
+            self.session.store.record(self.game_id, game, expected=len(self.game.log))
+        except GameGoneError:
+            self._game_gone()
+            return False
+        except StaleGameError:
+            try:
+                self.game = self.session.store.load(self.game_id)
+            except KeyError:
+                self._game_gone()
+                return False
+            self.reset_drafts()
+            self.say("error.game.moved_on")
+            return False
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return False
+        self.game = game
+        self.session.message = None
+        if self.on_commit is not None:
+            self.on_commit(self.game_id)
+        if self.session.haptics and self.on_feedback is not None:
+            self.on_feedback()
+        return True
+
+    def refresh(self, game_id: int) -> None:
+        """Another tab or window changed ``game_id``: show its latest state."""
+        if self.session.screen in (Screen.START, Screen.SETUP):
+            self.session.load()
+        if game_id != self.game_id or self.game is None:
+            return
+        try:
+            if not self.session.store.exists(game_id):
+                self._game_gone()
+                return
+            if self.session.store.log_length(game_id) == len(self.game.log):
+                return
+            self.game = self.session.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
+            return
+        self.reset_drafts()
+        self.say("info.synced", error=False)
+
+    def _step(self, step: Callable[[Game], Game]) -> bool:
+        """Run one rules step (an action, undo or redo) and commit it; a rule
+        break becomes a message and changes nothing."""
+        if self.game is None:
+            return False
+        try:
+            game = step(self.game)
+        except RuleError as exc:
+            self.error(exc)
+            return False
+        return self._commit(game)
+
+    def dispatch(self, action: Action) -> bool:
+        return self._step(lambda game: play(game, action))
+
+    def undo(self) -> None:
+        game = self.game
+        undoing = game.done[-1][1] if game is not None and game.done else None
+        if self._step(undo):
+            self.reset_drafts()
+            # Undoing a printed-tiles round start goes back to asking where the herd went.
+            if isinstance(undoing, StartRound) and undoing.herd is not None:
+                self.picking_herd = True
+
+    def redo(self) -> None:
+        if self._step(redo):
+            self.reset_drafts()
+
+    def start_round(self, herd: Resource | None = None, after: int | None = None) -> None:
+        """Start the next round; ``after`` is the round the tap was made in,
+        so a double tap on "Next round" starts one round, never two."""
+        if self.game is None or (after is not None and self.game.state.round_number != after):
+            return
+        if self.game.state.phase not in (Phase.READY, Phase.RESOLVED):
+            return
+        if self.dispatch(StartRound(herd)):
+            self.reset_drafts()
+            if self.game.state.tile_unknown and self.on_round_started is not None:
+                self.on_round_started()  # printed tiles: offer to enter what it gives
+
+    def next_round(self, after: int) -> None:
+        """ "Next round": with printed tiles, first ask where the herd went."""
+        if self.game is None or self.game.state.round_number != after:
+            return  # a second tap after the round already moved on
+        if self.game.state.needs_herd:
+            self.reset_drafts()
+            self.picking_herd = True
+            self.session.message = None
+        else:
+            self.start_round(None, after=after)
+
+    def cancel_pick(self) -> None:
+        self.picking_herd = False
+
+    def choose(self, choice: Choice) -> None:
+        self.dispatch(Choose(choice))
+
+    def ask_end(self) -> None:
+        self.confirm_end = True
+
+    def cancel_end(self) -> None:
+        self.confirm_end = False
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def end_game(self) -> None:
+        if self.dispatch(EndGame()):
+            self.confirm_end = False
+
+    def reopen(self, game_id: int | None = None) -> None:
+        """A game ended by mistake: undo "End game" and play on (the undo is in the log)."""
+        if game_id is not None and game_id != self.game_id:
+            try:
+                self.game, self.game_id = self.session.store.load(game_id), game_id
+            except (RuleError, KeyError, ValueError, sqlite3.Error):
+                self.say("error.store.load")
+                return
+        game = self.game
+        if game is None or game.state.phase is not Phase.FINISHED or not game.done:
+            return
+        if not isinstance(game.done[-1][1], EndGame):
+            return
+        if self._step(undo):
+            self.reset_drafts()
+            self.history_game, self.history_game_id = None, None
+            self.go(Screen.PLAY)
+            self.say("info.reopened", error=False)
+
+    def close_finished(self) -> None:
+        """Leave a finished game: it is in the history now."""
+        self.game, self.game_id = None, None
+        self.reset_drafts()
+        self.go(Screen.START)
+
+    def open_history_game(self, game_id: int) -> None:
+        try:
+            self.history_game = self.session.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
+            self.say("error.store.load")
+            return
+        self.history_game_id = game_id
+        self.go(Screen.HISTORY_GAME)

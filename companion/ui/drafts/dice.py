@@ -1,0 +1,94 @@
+"""The taming dice: the app's roll with its short animation, or dice entered from the table."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ...rules import EnterDice, Phase, Roll
+from ...rules.dice import DIE_FACES
+from ..controller import GameController
+from ..guard import guard_handlers
+
+#: The animation shows this many random faces, this far apart.
+ANIMATION_FRAMES = 6
+FRAME_SECONDS = 0.09
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class DiceDraft:
+    play: GameController
+    hand_entry: bool = False
+    hand_dice: dict[int, list[int]] = field(default_factory=dict)
+    rolling: bool = False
+    faces: dict[int, list[int]] = field(default_factory=dict)
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.play.say(key, error, **params)
+
+    def reset(self) -> None:
+        self.hand_entry = False
+        self.hand_dice = {}
+        self.rolling = False
+
+    async def roll(self) -> None:
+        game = self.play.game
+        if self.rolling or game is None or game.state.phase is not Phase.MIGRATION:
+            return  # a double tap rolls once
+        self.play.reset_drafts()  # an open editor closes: the roll is the step now
+        if not self.play.dispatch(Roll()):
+            return
+        await self.animate()
+
+    async def animate(self) -> None:
+        game = self.play.game
+        if not self.play.session.animation or game is None or game.state.current is None:
+            return
+        taming = game.state.current.taming
+        if taming is None or not taming.dice:
+            return
+        self.rolling = True
+        rng = random.Random()
+        for _ in range(ANIMATION_FRAMES):
+            if not self.rolling:
+                return
+            self.faces = {p: [rng.choice(DIE_FACES) for _ in dice] for p, dice in taming.dice}
+            await asyncio.sleep(FRAME_SECONDS)
+        self.rolling = False
+
+    def skip_animation(self) -> None:
+        self.rolling = False
+
+    def open_hand_entry(self) -> None:
+        game = self.play.game
+        if game is None or game.state.current is None or game.state.phase is not Phase.MIGRATION:
+            return
+        self.play.reset_drafts()
+        self.hand_entry = True
+        self.hand_dice = {m.player: [0] * m.people for m in game.state.current.migrations}
+
+    def cancel_hand_entry(self) -> None:
+        self.hand_entry = False
+
+    def set_die(self, player: int, index: int, value: int) -> None:
+        if player not in self.hand_dice or type(index) is not int or not 0 <= index < len(self.hand_dice[player]):
+            return  # the dice being entered changed since the tap
+        if type(value) is not int:
+            return
+        dice = {p: list(v) for p, v in self.hand_dice.items()}
+        dice[player][index] = value
+        self.hand_dice = dice
+
+    def submit(self) -> None:
+        game = self.play.game
+        if game is None or game.state.phase is not Phase.MIGRATION:
+            return  # a second tap after the dice were taken
+        action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
+        if self.play.dispatch(action):
+            self.hand_entry = False

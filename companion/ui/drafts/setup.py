@@ -1,0 +1,116 @@
+"""The new game being set up: players in seating order, colours, start player, tiles."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+import flet as ft
+
+from ...names import check_drawable
+from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, make_setup, start_game
+from ...rules.legal import can_add_seat, can_remove_seat
+from ...store import StoreError
+from ..controller import GameController
+from ..guard import guard_handlers
+from ..session import Message
+
+COMPANION_DECK_ID = "companion"
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class SetupDraft:
+    play: GameController
+    names: list[str] = field(default_factory=lambda: ["", "", ""])
+    colours: list[str] = field(default_factory=lambda: ["red", "blue", "green"])
+    start_player: int = 0
+    deck: str = COMPANION_DECK_ID
+    field_error: tuple[int, Message] | None = None  # the seat and its message
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.play.say(key, error, **params)
+
+    def _seat(self, seat: object) -> bool:
+        """A seat that still exists (a stale tap may name a removed one)."""
+        return type(seat) is int and 0 <= seat < len(self.names)
+
+    def set_name(self, seat: int, value: str) -> None:
+        if not self._seat(seat) or not isinstance(value, str):
+            return
+        names = list(self.names)
+        names[seat] = value
+        self.names = names
+        self.field_error = None
+
+    def add_player(self) -> None:
+        if can_add_seat(len(self.names)):
+            free = [c for c in COLOURS if c not in self.colours]
+            self.names = [*self.names, ""]
+            self.colours = [*self.colours, free[0]]
+
+    def remove_player(self, seat: int) -> None:
+        if self._seat(seat) and can_remove_seat(len(self.names)):
+            self.names = [n for i, n in enumerate(self.names) if i != seat]
+            self.colours = [c for i, c in enumerate(self.colours) if i != seat]
+            self.start_player = min(self.start_player, len(self.names) - 1)
+            self.field_error = None
+
+    def move_seat(self, seat: int, delta: int) -> None:
+        if not self._seat(seat) or delta not in (-1, 1):
+            return
+        other = seat + delta
+        if 0 <= other < len(self.names):
+            names, colours = list(self.names), list(self.colours)
+            names[seat], names[other] = names[other], names[seat]
+            colours[seat], colours[other] = colours[other], colours[seat]
+            if self.start_player in (seat, other):
+                self.start_player = other if self.start_player == seat else seat
+            self.names, self.colours = names, colours
+
+    def cycle_colour(self, seat: int) -> None:
+        """Give the seat the next colour nobody else has."""
+        if not self._seat(seat):
+            return
+        taken = {c for i, c in enumerate(self.colours) if i != seat}
+        index = COLOURS.index(self.colours[seat])
+        for step in range(1, len(COLOURS) + 1):
+            candidate = COLOURS[(index + step) % len(COLOURS)]
+            if candidate not in taken:
+                colours = list(self.colours)
+                colours[seat] = candidate
+                self.colours = colours
+                return
+
+    def choose_start_player(self, seat: int) -> None:
+        if self._seat(seat):
+            self.start_player = seat
+
+    def use_companion_deck(self) -> None:
+        self.deck = COMPANION_DECK_ID
+
+    def use_printed_tiles(self) -> None:
+        self.deck = PHYSICAL_DECK_ID
+
+    def create_game(self) -> None:
+        """Start the game if the rules accept the setup; else the message sits at its seat."""
+        try:
+            setup = make_setup(
+                self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
+            )
+            check_drawable(setup.players)  # a name the table could not read on screen
+        except RuleError as exc:
+            seat = int(exc.params.get("seat", 1)) - 1
+            self.field_error = (max(seat, 0), Message(f"error.{exc.code}", dict(exc.params)))
+            return
+        game = start_game(setup)
+        try:
+            game_id = self.play.session.store.create(game)
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return
+        self.field_error = None
+        self.play.start(game, game_id)

@@ -1,0 +1,140 @@
+"""One browser tab's (or window's) own state: which screen, its settings, its message.
+
+Nothing here knows the game; :mod:`.controller` holds that.  Settings are
+changed by named methods and saved at once; screens are a :class:`Screen`.
+Lists a screen shows (the unfinished games, the finished ones) are loaded when
+the screen is entered, not on every redraw.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+import flet as ft
+
+from ..i18n import LANGUAGES, Translator
+from ..store import GameSummary, Store, StoreError
+from .guard import guard_handlers
+
+#: From this width on, the round screen shows two panes.
+WIDE_FROM = 900
+THEMES = ("system", "light", "dark")
+
+
+class Screen(StrEnum):
+    START = "start"
+    SETUP = "setup"
+    PLAY = "play"
+    HISTORY = "history"
+    HISTORY_GAME = "history_game"
+    SETTINGS = "settings"
+    RULES = "rules"
+    JOIN = "join"
+
+
+@dataclass
+class Message:
+    """A translated banner: ``key`` with ``params``; errors show in red."""
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+    error: bool = True
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class Session:
+    store: Store
+    lang: str = "en"
+    theme: str = "system"
+    animation: bool = True
+    haptics: bool = True
+    wakelock: bool = True
+    width: float = 412
+    screen: Screen = Screen.START
+    back_to: Screen = Screen.START  # where Settings, Rules and Join return to
+    message: Message | None = None
+    join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
+    unfinished: list[GameSummary] = field(default_factory=list)  # loaded on entering the start screen
+    finished: list[GameSummary] = field(default_factory=list)  # loaded on entering the history
+
+    # -- language and messages ------------------------------------------------------
+    @property
+    def tr(self) -> Translator:
+        return Translator(self.lang)
+
+    @property
+    def wide(self) -> bool:
+        """Tablet layout: two panes."""
+        return self.width >= WIDE_FROM
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.message = Message(key, params, error)
+
+    def dismiss(self) -> None:
+        self.message = None
+
+    def resize(self, width: object) -> None:
+        if isinstance(width, int | float) and 0 < width < 100_000:
+            self.width = float(width)
+
+    # -- settings, each saved at once --------------------------------------------------
+    def _save(self, key: str, value: str) -> bool:
+        try:
+            self.store.set_setting(key, value)
+        except (sqlite3.Error, StoreError):
+            self.say("error.store.write")
+            return False
+        return True
+
+    def set_language(self, lang: str) -> None:
+        if lang in LANGUAGES and self._save("lang", lang):
+            self.lang = lang
+
+    def set_theme(self, theme: str) -> None:
+        if theme in THEMES and self._save("theme", theme):
+            self.theme = theme
+
+    def set_animation(self, on: bool) -> None:
+        if self._save("animation", str(bool(on))):
+            self.animation = bool(on)
+
+    def set_haptics(self, on: bool) -> None:
+        if self._save("haptics", str(bool(on))):
+            self.haptics = bool(on)
+
+    def set_wakelock(self, on: bool) -> None:
+        if self._save("wakelock", str(bool(on))):
+            self.wakelock = bool(on)
+
+    # -- navigation ----------------------------------------------------------------------
+    def go(self, screen: Screen) -> None:
+        """Show ``screen``; an error banner does not follow to the next screen."""
+        self.message = None if self.message is None or self.message.error else self.message
+        if screen in (Screen.SETTINGS, Screen.RULES, Screen.JOIN) and self.screen not in (
+            Screen.SETTINGS,
+            Screen.RULES,
+            Screen.JOIN,
+        ):
+            self.back_to = self.screen
+        self.load(screen)
+        self.screen = screen
+
+    def back(self) -> None:
+        """Settings, Rules and Join return where they were opened from."""
+        self.go(self.back_to if self.screen in (Screen.SETTINGS, Screen.RULES, Screen.JOIN) else Screen.START)
+
+    def load(self, screen: Screen | None = None) -> None:
+        """Read the lists ``screen`` shows (once, on entering it, or after a change)."""
+        screen = screen or self.screen
+        try:
+            if screen in (Screen.START, Screen.SETUP):
+                self.unfinished = self.store.unfinished_games()
+            elif screen is Screen.HISTORY:
+                self.finished = self.store.history()
+        except sqlite3.Error:
+            self.say("error.store.load")

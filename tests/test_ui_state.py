@@ -1,0 +1,143 @@
+"""The UI state without a browser: session, game controller and drafts, on a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from companion.rules import Choice, Phase, Resource
+from companion.store import Store
+from companion.ui.model import AppModel, Screen
+
+
+@pytest.fixture
+def model(tmp_path: Path) -> AppModel:
+    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+
+
+def new_game(model: AppModel, names: list[str], printed: bool = False) -> None:
+    model.play.go(Screen.SETUP)
+    while len(model.setup.names) > len(names):
+        model.setup.remove_player(len(model.setup.names) - 1)
+    while len(model.setup.names) < len(names):
+        model.setup.add_player()
+    for seat, name in enumerate(names):
+        model.setup.set_name(seat, name)
+    if printed:
+        model.setup.use_printed_tiles()
+    model.setup.create_game()
+
+
+def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
+    """Setup starts round 1 at once; a migration, a roll and the winner's choice are saved."""
+    new_game(model, ["Ann", "Bo", "Cy"])
+    assert model.session.screen is Screen.PLAY
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.MIGRATION and game.state.round_number == 1
+    model.migration.edit(0)
+    model.migration.draft.step_people(1)
+    model.migration.draft.step_pay("wood", 1)
+    assert model.migration.draft.owed == 0
+    model.migration.save()
+    assert model.migration.editing is None
+    asyncio.run(model.dice.roll())
+    state = model.play.game.state  # type: ignore[union-attr]
+    assert state.phase is Phase.RESOLVED and state.current is not None
+    model.play.choose(Choice.ALL)
+    stored = model.session.store.load(model.play.game_id)  # type: ignore[arg-type]
+    assert stored.state == model.play.game.state  # type: ignore[union-attr]
+    assert stored.state.current is not None and stored.state.current.choice is Choice.ALL
+
+
+def test_setup_errors_sit_at_their_seat_and_nothing_is_saved(model: AppModel) -> None:
+    new_game(model, ["Ann", "ann", "Cy"])
+    assert model.setup.field_error is not None
+    seat, message = model.setup.field_error
+    assert seat == 1 and message.key == "error.setup.name_duplicate"
+    assert model.session.store.unfinished_games() == [] and model.session.screen is Screen.SETUP
+
+
+def test_printed_tiles_ask_the_herd_each_round_and_undo_brings_the_question_back(model: AppModel) -> None:
+    new_game(model, ["Ann", "Bo"], printed=True)
+    game = model.play.game
+    assert game is not None and game.state.needs_herd
+    model.play.start_round(Resource.WOOD, after=0)
+    assert model.tile.describing  # the tile's bonuses are offered
+    model.tile.skip()
+    model.migration.edit(1)
+    model.migration.save()
+    asyncio.run(model.dice.roll())
+    model.play.next_round(after=1)
+    assert model.play.picking_herd
+    model.play.start_round(Resource.GOLD, after=1)
+    model.play.start_round(Resource.GOLD, after=1)  # a double tap starts one round
+    assert model.play.game is not None and model.play.game.state.round_number == 2
+    model.play.undo()
+    assert model.play.picking_herd and model.play.game.state.round_number == 1
+
+
+def test_the_tile_editor_records_the_bonuses(model: AppModel) -> None:
+    new_game(model, ["Ann", "Bo"], printed=True)
+    model.play.start_round(Resource.STONE, after=0)
+    model.tile.draft.toggle("tool")
+    model.tile.save()  # "all" is empty: a message, the editor stays open
+    assert model.tile.describing and model.session.message is not None
+    assert model.session.message.key == "error.tile.empty"
+    model.tile.draft.show(Choice.ALL)
+    model.tile.draft.toggle("food")
+    model.tile.draft.step("food", 1)
+    model.tile.save()
+    assert not model.tile.describing
+    tile = model.play.game.state.current.tile  # type: ignore[union-attr]
+    assert [(i.kind.value, i.amount) for i in tile.all or ()] == [("food", 2)]
+
+
+def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> None:
+    new_game(model, ["Ann", "Bo"])
+    first = model.play.game_id
+    model.play.go(Screen.START)
+    new_game(model, ["Cy", "Di"])
+    second = model.play.game_id
+    model.play.go(Screen.START)
+    assert [g.id for g in model.session.unfinished] == [second, first]
+    model.play.ask_delete(second)
+    assert model.play.confirm_delete == second
+    model.play.delete_game(second)  # type: ignore[arg-type]
+    assert [g.id for g in model.session.unfinished] == [first]
+    model.play.open_game(first)  # type: ignore[arg-type]
+    model.play.ask_end()
+    model.play.end_game()
+    assert model.play.game is not None and model.play.game.state.phase is Phase.FINISHED
+    model.play.reopen()
+    assert model.play.game.state.phase is Phase.MIGRATION
+    assert model.session.message is not None and model.session.message.key == "info.reopened"
+
+
+def test_settings_are_saved_and_settings_return_where_they_were_opened(model: AppModel, tmp_path: Path) -> None:
+    model.play.go(Screen.SETTINGS)
+    model.session.set_language("ko")
+    model.session.set_theme("dark")
+    model.session.set_language("xx")  # not a language: ignored
+    model.session.back()
+    assert model.session.screen is Screen.START
+    store = Store(tmp_path / "games.sqlite3")
+    assert store.get_setting("lang") == "ko" and store.get_setting("theme") == "dark"
+    new_game(model, ["Ann", "Bo"])
+    model.play.go(Screen.RULES)
+    model.session.back()
+    assert model.session.screen is Screen.PLAY
+
+
+def test_another_tab_s_change_is_shown_and_drafts_close(model: AppModel, tmp_path: Path) -> None:
+    new_game(model, ["Ann", "Bo"])
+    other = AppModel.create(Store(tmp_path / "games.sqlite3"))
+    other.play.open_game(model.play.game_id)  # type: ignore[arg-type]
+    model.migration.edit(0)
+    other.migration.edit(1)
+    other.migration.save()
+    model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
+    assert model.migration.editing is None
+    assert model.play.game == other.play.game
+    assert model.session.message is not None and model.session.message.key == "info.synced"
