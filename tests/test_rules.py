@@ -1,4 +1,4 @@
-"""One test per rule of ../shared/notes/rules.md (and the settled points)."""
+"""One test per rule of the expansion (and per point the app settles), as the in-app Rules page states them."""
 
 from __future__ import annotations
 

@@ -205,7 +205,7 @@ class App:
             box.press("Control+a")
             box.press("Delete")
             box.type(text)
-        time.sleep(0.15)
+        self.settle()
 
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
@@ -265,7 +265,7 @@ class App:
 
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        time.sleep(0.5)  # let the last frame paint
+        self.settle(quiet_ms=300)  # the last change has been drawn
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))
         return path

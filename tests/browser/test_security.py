@@ -112,7 +112,7 @@ def test_browser_without_token_sees_no_game(browser: Browser, tmp_path: Path) ->
         page = stranger.new_page()
         response = page.goto(server.url)
         assert response is not None and response.status == 403
-        time.sleep(0.5)
+        page.wait_for_load_state("load")
         assert "Anna" not in page.content() and "403" in page.content()
         stranger.close()
     finally:
