@@ -233,3 +233,7 @@ def serve(config: Config) -> None:
 async def main(page: ft.Page) -> None:
     """Entry point for ``flet build``: defaults, user data directory."""
     await start_session(page, Config())
+
+
+if __name__ == "__main__":  # how `flet build` starts the app (module companion.app)
+    ft.run(main, assets_dir=str(Path(Config().assets_dir)))
