@@ -8,6 +8,7 @@ from typing import Any
 
 import flet as ft
 
+from ..rules import Game, GameState, Setup
 from ..rules.deck import Bonus
 from .theme import GAP, PLAYER_COLOURS, TOUCH
 
@@ -210,3 +211,11 @@ def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Co
             ),
         ),
     )
+
+
+def colour_of(game: Game | GameState | Setup | None, player: int) -> str | None:
+    """A player's Stone Age colour, if the setup gave one."""
+    if game is None:
+        return None
+    colours = game.colours if isinstance(game, Setup) else game.setup.colours
+    return colours[player] if player < len(colours) else None

@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from fractions import Fraction
-
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import GameState, win_odds
+from ...rules import GameState
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
+from ..components.odds_lines import OddsMemo
+from ..components.pay_line import PayLineMemo
+from ..components.player_row import PlayerRowMemo
 from ..drafts.migration import Draft
-from ..memo import memo
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, card, heading, picture, primary, secondary, stepper, tid
-from .herd import colour_of
+from ..widgets import badge, card, colour_of, heading, primary, secondary, stepper, tid
 
 
 def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
@@ -88,89 +86,12 @@ def owed_status(tr: Translator, owed: int) -> str:
     return tr("migrate.paid_full")
 
 
-@ft.component
-def PlayerRow(
-    player: int,
-    name: str,
-    colour: str | None,
-    detail: str,
-    sub: str,
-    tally: str,
-    button: str,
-    moved: bool,
-    edit: Callable[[int], None] | None,
-    key: str | None = None,
-) -> ft.Control:
-    """One player's line: who moves how many, what they paid, tiles held (memoized)."""
-    action = secondary(
-        button,
-        (lambda: edit(player)) if edit else None,
-        f"edit-{player}",
-        ft.Icons.EDIT if moved else ft.Icons.ARROW_FORWARD,
-    )
-    return tid(
-        f"player-{player}",
-        ft.Container(
-            padding=ft.Padding.symmetric(vertical=6),
-            content=ft.Row(
-                [
-                    badge(name, colour, 44),
-                    ft.Column(
-                        [
-                            ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
-                            ft.Text(sub, size=14, max_lines=2),
-                            tid(f"tally-{player}", ft.Text(tally, size=14)),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
-                    action,
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                spacing=10,
-            ),
-        ),
-    )
-
-
-PlayerRowMemo = memo(PlayerRow)
-
-
 class DraftRef:
     """Hands the draft to the editor shell without subscribing the shell to it:
     only the small parts that show the draft re-render on a stepper tap."""
 
     def __init__(self, draft: Draft) -> None:
         self.draft = draft
-
-
-@ft.component
-def PayLine(
-    resource: str, value: int, can_add: bool, step: Callable[[str, int], None], lang: str, key: str | None = None
-) -> ft.Control:
-    """One payment line (memoized: rebuilt only when its own numbers change)."""
-    tr = Translator(lang)
-    label = tr(f"res.{resource}")
-    return ft.Row(
-        [
-            picture(resource, 34, label),
-            ft.Text(label, size=16, expand=True),
-            stepper(
-                value,
-                (lambda _e: step(resource, -1)) if value > 0 else None,
-                (lambda _e: step(resource, 1)) if can_add else None,
-                f"pay-{resource}",
-                tr("migrate.less", what=label),
-                tr("migrate.more", what=label),
-                big=False,
-            ),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        spacing=8,
-    )
-
-
-PayLineMemo = memo(PayLine)
 
 
 @ft.component
@@ -260,57 +181,3 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
             ),
         ),
     )
-
-
-def chance_texts(chance: Fraction) -> list[ft.Control]:
-    """A chance as a percentage and as the exact fraction beside it."""
-    return [
-        ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
-        ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
-    ]
-
-
-@ft.component
-def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
-    """Each participant's exact chance to tame."""
-    tr = Translator(lang)
-    counts = dict(dice)
-    if not counts:
-        return tid("odds", ft.Text(tr("odds.none"), size=14, italic=True))
-    odds = win_odds(counts)
-    lines: list[ft.Control] = [ft.Text(tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
-    for player in state.turn_order():
-        if player in odds.win:
-            chance = odds.win[player]
-            lines.append(
-                tid(
-                    f"odds-{player}",
-                    ft.Row(
-                        [
-                            badge(state.players[player], colour_of(state, player), 24),
-                            ft.Text(
-                                tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
-                            ),
-                            *chance_texts(chance),
-                        ],
-                        spacing=8,
-                    ),
-                )
-            )
-    if len(counts) > 1:
-        lines.append(
-            tid(
-                "odds-none",
-                ft.Row(
-                    [
-                        ft.Text(tr("odds.no_winner"), size=15, expand=True),
-                        *chance_texts(odds.no_winner),
-                    ],
-                    spacing=8,
-                ),
-            )
-        )
-    return ft.Container(content=ft.Column(lines, spacing=4), padding=ft.Padding.only(top=8))
-
-
-OddsMemo = memo(OddsLines)

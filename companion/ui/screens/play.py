@@ -6,8 +6,8 @@ import flet as ft
 
 from ...rules import Phase
 from ..model import AppModel
-from ..widgets import badge, card, icon_button, primary, secondary, tid
-from .herd import colour_of, herd_pane
+from ..widgets import badge, card, colour_of, icon_button, primary, secondary, tid
+from .herd import herd_pane
 from .log import round_log
 from .migration import players_pane
 from .printed import herd_picker, tile_editor

@@ -6,8 +6,7 @@ import flet as ft
 
 from ...rules import Game, mammoth_scoring
 from ..model import AppModel
-from ..widgets import badge, card, heading, picture, tid
-from .herd import colour_of
+from ..widgets import badge, card, colour_of, heading, picture, tid
 
 
 def scoring_pane(model: AppModel, game: Game) -> ft.Control:

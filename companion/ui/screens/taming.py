@@ -8,8 +8,7 @@ from ...rules import Choice, Outcome, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, bonus_view, card, heading, picture, primary, secondary, tid, tonal
-from .herd import colour_of
+from ..widgets import badge, bonus_view, card, colour_of, heading, picture, primary, secondary, tid, tonal
 
 
 def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:

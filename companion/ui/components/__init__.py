@@ -1,0 +1,1 @@
+"""Memoized components, one per module."""

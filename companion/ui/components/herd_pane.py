@@ -1,0 +1,203 @@
+"""Where the herd stands: area picture, face-up tile, pile, next herd (memoized)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import GameState, Phase
+from ...rules.deck import Tile
+from ...rules.resources import Resource
+from ...rules.state import Setup
+from ..memo import memo
+from ..widgets import area_picture, badge, bonus_view, card, colour_of, heading, picture, secondary, tid
+
+
+@dataclass(frozen=True)
+class HerdView:
+    """What the herd pane shows, taken from the game state: equal views, same pane."""
+
+    setup: Setup
+    phase: Phase
+    tile: Tile | None
+    round_number: int
+    start_player: int
+    pile_left: int
+    next_herd: Resource | None
+    is_physical: bool
+
+    @staticmethod
+    def of(state: GameState) -> HerdView:
+        current = state.current
+        in_round = state.phase in (Phase.MIGRATION, Phase.RESOLVED) and current is not None
+        return HerdView(
+            setup=state.setup,
+            phase=state.phase,
+            tile=current.tile if in_round and current else None,
+            round_number=state.round_number,
+            start_player=current.start_player if in_round and current else state.start_player,
+            pile_left=len(state.pile),
+            next_herd=state.next_herd,
+            is_physical=state.is_physical,
+        )
+
+
+@ft.component
+def HerdPane(
+    view: HerdView,
+    lang: str,
+    wide: bool,
+    describe: Callable[[], None] | None,
+    key: str | None = None,
+) -> ft.Control:
+    """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same)."""
+    tr = Translator(lang)
+    parts: list[ft.Control] = []
+    players = view.setup.players
+    if view.tile is not None:
+        tile = view.tile
+        herd = tile.herd.value if tile.herd else "wood"
+        starter = players[view.start_player]
+        parts.append(
+            ft.Row(
+                [
+                    badge(starter, colour_of(view.setup, view.start_player), 32),
+                    tid("start-player", ft.Text(tr("round.start_player", name=starter), size=16, expand=True)),
+                ],
+                spacing=8,
+            )
+        )
+        parts.append(
+            card(
+                ft.Column(
+                    [
+                        tid(
+                            "herd-area",
+                            ft.Text(
+                                tr("round.herd_at", area=tr(f"area.{herd}")),
+                                size=22 if wide else 20,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ),
+                        ft.Row(
+                            [area_picture(herd, tr(f"area.{herd}"), 420 if wide else 300)],
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
+                    ],
+                    spacing=8,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                ),
+                identifier="herd-card",
+            )
+        )
+        parts.append(
+            card(
+                ft.Column(
+                    [
+                        ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)], spacing=8),
+                        ft.Row(
+                            [_label("1."), bonus_view(tile.first, tr, 40 if wide else 34, identifier="bonus-first")],
+                            spacing=10,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                        ft.Divider(height=1),
+                        ft.Row(
+                            [
+                                _label(tr("round.all")),
+                                bonus_view(tile.all, tr, 40 if wide else 34, identifier="bonus-all"),
+                            ],
+                            spacing=10,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                        ),
+                        *_describe_button(tr, tile, describe),
+                    ],
+                    spacing=10,
+                ),
+                identifier="tile-card",
+            )
+        )
+    elif view.phase is Phase.READY:
+        parts.append(_ready(view, tr))
+    elif view.phase in (Phase.TAMED, Phase.FINISHED):
+        parts.append(
+            card(
+                ft.Column(
+                    [
+                        ft.Row([picture("mammoth", 120)], alignment=ft.MainAxisAlignment.CENTER),
+                        tid(
+                            "herd-tamed",
+                            ft.Text(
+                                tr("tamed.title"), size=22, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER
+                            ),
+                        ),
+                        ft.Text(tr("tamed.body"), size=16, text_align=ft.TextAlign.CENTER),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=8,
+                ),
+                identifier="tamed-card",
+            )
+        )
+    if view.phase not in (Phase.TAMED, Phase.FINISHED):
+        parts.append(_pile(view, tr))
+    return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+HerdPaneMemo = memo(HerdPane)
+
+
+def _label(text: str) -> ft.Control:
+    return ft.Container(
+        content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        bgcolor=ft.Colors.PRIMARY,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+    )
+
+
+def _pile(view: HerdView, tr: Translator) -> ft.Control:
+    if view.is_physical:
+        upcoming = tr("round.next_physical")
+    elif view.next_herd is not None:
+        upcoming = tr("round.next_herd", area=tr(f"area.{view.next_herd.value}"))
+    else:
+        upcoming = tr("round.last_tile")
+    return ft.Row(
+        [
+            ft.Icon(ft.Icons.LAYERS_OUTLINED),
+            tid(
+                "tiles-left",
+                ft.Text(tr("round.tiles_left", count=view.pile_left), size=16, weight=ft.FontWeight.W_600),
+            ),
+            ft.Text("·"),
+            tid("next-herd", ft.Text(upcoming, size=16, expand=True)),
+        ],
+        spacing=8,
+        wrap=False,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def _describe_button(tr: Translator, tile: Tile, describe: Callable[[], None] | None) -> list[ft.Control]:
+    """Printed tiles: enter (or correct) what the face-up tile gives."""
+    if describe is None:
+        return []
+    key = "tile.enter" if tile.first is None else "tile.change"
+    return [ft.Row([secondary(tr(key), describe, "tile-describe", ft.Icons.EDIT_NOTE, expand=True)])]
+
+
+def _ready(view: HerdView, tr: Translator) -> ft.Control:
+    """Before a companion-deck round (printed tiles show the herd picker instead)."""
+    number = view.round_number + 1
+    return card(
+        ft.Column(
+            [
+                heading(tr("round.title", n=number)),
+                ft.Text(tr("round.ready", name=view.setup.players[view.start_player]), size=16),
+            ],
+            spacing=8,
+        )
+    )

@@ -1,0 +1,66 @@
+"""Each participant's exact chance to tame (memoized)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import GameState, win_odds
+from ..memo import memo
+from ..widgets import badge, colour_of, tid
+
+
+def chance_texts(chance: Fraction) -> list[ft.Control]:
+    """A chance as a percentage and as the exact fraction beside it."""
+    return [
+        ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
+    ]
+
+
+@ft.component
+def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
+    """Each participant's exact chance to tame."""
+    tr = Translator(lang)
+    counts = dict(dice)
+    if not counts:
+        return tid("odds", ft.Text(tr("odds.none"), size=14, italic=True))
+    odds = win_odds(counts)
+    lines: list[ft.Control] = [ft.Text(tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
+    for player in state.turn_order():
+        if player in odds.win:
+            chance = odds.win[player]
+            lines.append(
+                tid(
+                    f"odds-{player}",
+                    ft.Row(
+                        [
+                            badge(state.players[player], colour_of(state, player), 24),
+                            ft.Text(
+                                tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
+                            ),
+                            *chance_texts(chance),
+                        ],
+                        spacing=8,
+                    ),
+                )
+            )
+    if len(counts) > 1:
+        lines.append(
+            tid(
+                "odds-none",
+                ft.Row(
+                    [
+                        ft.Text(tr("odds.no_winner"), size=15, expand=True),
+                        *chance_texts(odds.no_winner),
+                    ],
+                    spacing=8,
+                ),
+            )
+        )
+    return ft.Container(content=ft.Column(lines, spacing=4), padding=ft.Padding.only(top=8))
+
+
+OddsMemo = memo(OddsLines)

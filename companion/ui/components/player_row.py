@@ -1,0 +1,58 @@
+"""One player's line in the migration list (memoized)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ..memo import memo
+from ..widgets import badge, secondary, tid
+
+
+@ft.component
+def PlayerRow(
+    player: int,
+    name: str,
+    colour: str | None,
+    detail: str,
+    sub: str,
+    tally: str,
+    button: str,
+    moved: bool,
+    edit: Callable[[int], None] | None,
+    key: str | None = None,
+) -> ft.Control:
+    """One player's line: who moves how many, what they paid, tiles held (memoized)."""
+    action = secondary(
+        button,
+        (lambda: edit(player)) if edit else None,
+        f"edit-{player}",
+        ft.Icons.EDIT if moved else ft.Icons.ARROW_FORWARD,
+    )
+    return tid(
+        f"player-{player}",
+        ft.Container(
+            padding=ft.Padding.symmetric(vertical=6),
+            content=ft.Row(
+                [
+                    badge(name, colour, 44),
+                    ft.Column(
+                        [
+                            ft.Text(detail, size=17, weight=ft.FontWeight.W_600, max_lines=2),
+                            ft.Text(sub, size=14, max_lines=2),
+                            tid(f"tally-{player}", ft.Text(tally, size=14)),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                    action,
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                spacing=10,
+            ),
+        ),
+    )
+
+
+PlayerRowMemo = memo(PlayerRow)
