@@ -154,6 +154,19 @@ def card(content: ft.Control, padding: float = 16, identifier: str | None = None
     return tid(identifier, box) if identifier else box
 
 
+def editor_frame(identifier: str, parts: list[ft.Control], spacing: float = GAP - 4) -> ft.Control:
+    """An editor open in place: the primary colour's outline around its lines."""
+    return tid(
+        identifier,
+        ft.Container(
+            border=ft.Border.all(2, ft.Colors.PRIMARY),
+            border_radius=14,
+            padding=12,
+            content=ft.Column(parts, spacing=spacing),
+        ),
+    )
+
+
 def heading(text: str, size: float = 22, expand: bool = False) -> ft.Control:
     """A bold title; ``expand`` lets it wrap beside a picture instead of overflowing."""
     return ft.Text(text, size=size, weight=ft.FontWeight.BOLD, expand=expand or None)

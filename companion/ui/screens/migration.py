@@ -14,7 +14,7 @@ from ..components.player_row import PlayerRowMemo
 from ..drafts.migration import Draft
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, card, colour_of, heading, primary, secondary, stepper, tid
+from ..widgets import badge, card, colour_of, editor_frame, heading, primary, secondary, stepper, tid
 
 
 def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
@@ -161,23 +161,16 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
             1, secondary(tr("migrate.withdraw"), lambda: model.migration.withdraw(player), "withdraw", ft.Icons.UNDO)
         )
     draft = ref.draft
-    return tid(
+    return editor_frame(
         "migration-editor",
-        ft.Container(
-            border=ft.Border.all(2, ft.Colors.PRIMARY),
-            border_radius=14,
-            padding=12,
-            content=ft.Column(
-                [
-                    ft.Row(
-                        [badge(name, colour_of(model.play.game, player), 40), heading(name, 20, expand=True)],
-                        spacing=10,
-                    ),
-                    DraftLines(draft, state, player, model.session.lang, key="draft-lines"),
-                    ft.Row(buttons[:1]),
-                    ft.Row(buttons[1:], spacing=8, wrap=True),
-                ],
-                spacing=GAP - 4,
+        [
+            ft.Row(
+                [badge(name, colour_of(model.play.game, player), 40), heading(name, 20, expand=True)],
+                spacing=10,
             ),
-        ),
+            DraftLines(draft, state, player, model.session.lang, key="draft-lines"),
+            ft.Row(buttons[:1]),
+            ft.Row(buttons[1:], spacing=8, wrap=True),
+        ],
+        spacing=GAP - 4,
     )

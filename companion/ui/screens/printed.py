@@ -12,7 +12,7 @@ from ...rules.resources import Resource
 from ..drafts.tile import TileDraft
 from ..model import AppModel
 from ..theme import GAP, TOUCH
-from ..widgets import area_picture, card, heading, picture, primary, secondary, stepper, tid
+from ..widgets import area_picture, card, editor_frame, heading, picture, primary, secondary, stepper, tid
 
 
 def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], None]) -> ft.Control:
@@ -159,29 +159,22 @@ def TileEditor(
         return lambda: draft.toggle(kind)
 
     chips = [_good_chip(tr, kind.value, kind.value in goods, toggler(kind.value)) for kind in BonusKind]
-    return tid(
+    return editor_frame(
         "tile-editor",
-        ft.Container(
-            border=ft.Border.all(2, ft.Colors.PRIMARY),
-            border_radius=14,
-            padding=12,
-            content=ft.Column(
-                [
-                    heading(tr("tile.title"), 20),
-                    ft.Text(tr("tile.hint"), size=15),
-                    ft.Row(
-                        [part_button(Choice.FIRST, "1."), part_button(Choice.ALL, tr("round.all"))],
-                        spacing=8,
-                    ),
-                    ft.Text(tr("tile.which", part="1." if part is Choice.FIRST else tr("round.all")), size=15),
-                    ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
-                    *amounts,
-                    ft.Row([primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]),
-                    ft.Row([secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]),
-                ],
-                spacing=GAP - 2,
+        [
+            heading(tr("tile.title"), 20),
+            ft.Text(tr("tile.hint"), size=15),
+            ft.Row(
+                [part_button(Choice.FIRST, "1."), part_button(Choice.ALL, tr("round.all"))],
+                spacing=8,
             ),
-        ),
+            ft.Text(tr("tile.which", part="1." if part is Choice.FIRST else tr("round.all")), size=15),
+            ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
+            *amounts,
+            ft.Row([primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]),
+            ft.Row([secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]),
+        ],
+        spacing=GAP - 2,
     )
 
 
