@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
 import pytest
 
 from companion.rules import Game, Payment, make_setup, start_game
@@ -21,3 +26,26 @@ def food(n: int) -> Payment:
 def game3() -> Game:
     """A three-player companion-deck game before round 1."""
     return new_game(3)
+
+
+T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end in a thread of its own: the browser tests' Playwright
+    keeps an event loop running in the main thread for the whole session."""
+    result: list[T] = []
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(coro))
+        except BaseException as exc:  # handed back to the caller
+            errors.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return result[0]

@@ -3,7 +3,6 @@ two processes on a new folder, stale events, and imports held to New game's chec
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import subprocess
@@ -23,6 +22,8 @@ from companion.rules import ImportFormatError, StartRound, game_to_json, make_se
 from companion.security import COOKIE, OriginGate, TokenGate, cookie_values
 from companion.store import Store
 from companion.ui.model import AppModel
+
+from .helpers import run_async
 
 PORT = 8550
 TOKEN = "table-7-fixed-token"
@@ -48,7 +49,7 @@ def answer(gate: Any, request: dict[str, Any]) -> tuple[bool, list[dict[str, Any
         sent.append(dict(message))
 
     gate.app = app
-    asyncio.run(gate(request, receive, send))
+    run_async(gate(request, receive, send))
     return bool(reached), sent
 
 

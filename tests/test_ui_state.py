@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,8 @@ import pytest
 from companion.rules import Choice, Phase, Resource
 from companion.store import Store
 from companion.ui.model import AppModel, Screen
+
+from .helpers import run_async
 
 
 @pytest.fixture
@@ -42,7 +43,7 @@ def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
     assert model.migration.draft.owed == 0
     model.migration.save()
     assert model.migration.editing is None
-    asyncio.run(model.dice.roll())
+    run_async(model.dice.roll())
     state = model.play.game.state  # type: ignore[union-attr]
     assert state.phase is Phase.RESOLVED and state.current is not None
     model.play.choose(Choice.ALL)
@@ -68,7 +69,7 @@ def test_printed_tiles_ask_the_herd_each_round_and_undo_brings_the_question_back
     model.tile.skip()
     model.migration.edit(1)
     model.migration.save()
-    asyncio.run(model.dice.roll())
+    run_async(model.dice.roll())
     model.play.next_round(after=1)
     assert model.play.picking_herd
     model.play.start_round(Resource.GOLD, after=1)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from companion.rules import game_to_json, mammoth_scoring
+from companion.rules import Choice, game_to_json, mammoth_scoring
 from companion.store import Store
 
 from .harness import PHONE, TABLET, App, Server
@@ -189,6 +189,7 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
     nobody joins; every tile counted on screen matches what the test counted."""
     names = ["Ola", "Pim"]
     tiles = dict.fromkeys(names, 0)
+    took_all: list[int] = []
     app = App(browser, server.url, PHONE)
     app.wait("new-game")
     new_game(app, names, "companion")
@@ -206,7 +207,8 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
         roll_alone(app, names[player])
         if number % 3 == 0:
             app.click("choose-all")
-            app.wait_text(f"handout-{player}", "takes “all”")
+            app.settle()
+            took_all.append(number)
         tiles[names[player]] += 1
     app.wait_text("next-round", "no tiles left")
     app.click("next-round")
@@ -218,6 +220,14 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
     app.wait("scoring-card")
     leader = max(names, key=lambda n: tiles[n])
     assert leader in app.text("scoring-reason")
+    store = stored_game(server)
+    try:
+        game = store.load(1)
+        assert game.state.tallies == tuple(tiles[n] for n in names)
+        chose_all = [r.number for r in game.state.rounds if r.choice is Choice.ALL]
+        assert chose_all == took_all
+    finally:
+        store.close()
     app.assert_offline()
     app.close()
 
