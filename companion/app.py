@@ -57,9 +57,12 @@ def _notice(page: ft.Page, title: str, text: str) -> None:
     """A page that only explains something (no game can be shown)."""
     page.add(
         ft.SafeArea(
-            ft.Column(
-                [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
-                spacing=12,
+            ft.Container(
+                content=ft.Column(
+                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
+                    spacing=12,
+                ),
+                padding=24,
             )
         )
     )
@@ -167,7 +170,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         session.resize(getattr(e, "width", None))
 
     page.on_resize = on_resize
-    page.render_views(Root, model)
+    page.render_views(Root, *model.parts())
 
 
 def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:

@@ -34,6 +34,10 @@ class AppModel:
     dice: DiceDraft
     tile: TileEditor
 
+    def parts(self) -> tuple[Session, GameController, SetupDraft, MigrationEditor, DiceDraft, TileEditor]:
+        """The observables, in the order :func:`~.root.Root` takes them."""
+        return (self.session, self.play, self.setup, self.migration, self.dice, self.tile)
+
     @classmethod
     def create(cls, store: Store, **settings: object) -> AppModel:
         """A tab's state, with ``settings`` (lang, theme, width, join_urls, …) for its session."""

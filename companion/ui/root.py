@@ -7,6 +7,11 @@ from collections.abc import Callable
 
 import flet as ft
 
+from .controller import GameController
+from .drafts.dice import DiceDraft
+from .drafts.migration import MigrationEditor
+from .drafts.setup import SetupDraft
+from .drafts.tile import TileEditor
 from .model import AppModel, Screen
 from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
@@ -15,6 +20,7 @@ from .screens.rules import rules_screen
 from .screens.settings import settings_screen
 from .screens.setup import setup_screen
 from .screens.start import start_screen
+from .session import Session
 from .theme import theme_mode
 from .topbar import top_bar
 from .widgets import banner
@@ -95,8 +101,18 @@ def _use_page_effects(model: AppModel) -> None:
 
 
 @ft.component
-def Root(model: AppModel) -> ft.View:
-    """Everything the page shows, re-rendered whenever the model changes."""
+def Root(
+    session: Session,
+    play: GameController,
+    setup: SetupDraft,
+    migration: MigrationEditor,
+    dice: DiceDraft,
+    tile: TileEditor,
+) -> ft.View:
+    """Everything the page shows. Flet re-renders a component when an observable handed to it
+    changes, so each piece of the state is handed in; drafts' inner lines (a stepper's
+    numbers, a tile's goods) re-render on their own."""
+    model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile)
     _use_page_effects(model)
     wide = model.session.wide
     content = ft.Container(
