@@ -221,3 +221,24 @@ def test_unknown_browser_language_falls_back_to_english(browser: Browser, server
         app.wait_page_text("New game")
     finally:
         app.close()
+
+
+def test_settings_and_rules_return_where_they_were_opened(browser: Browser, server: Server) -> None:
+    """Settings and Rules opened from the start screen go back to the start screen, even
+    with a game in progress (they used to return into the game)."""
+    app = App(browser, server.url, PHONE)
+    start_game(app, ["Ana", "Ben", "Cem"])
+    app.click("nav-back")
+    app.click("open-settings")
+    app.wait("lang-en")
+    app.click("nav-back")
+    app.wait("game-row-1")
+    app.click("resume-1")
+    app.wait("herd-card")
+    app.click("nav-back")
+    app.click("open-rules")
+    app.wait("rules-text")
+    app.click("nav-back")
+    app.wait("game-row-1")
+    app.assert_offline()
+    app.close()
