@@ -60,7 +60,8 @@ def test_language_switch_mid_game(browser: Browser, server: Server) -> None:
     app.click("lang-ko")
     app.wait_text("title", "설정")
     app.shot("phone-ko-settings")
-    app.click("nav-back")
+    app.click("nav-back")  # back to the start screen it was opened from
+    app.click("resume-1")
     app.wait_text("player-0", "김민지: 1명 이동")
     assert "1라운드" in app.text("title")
     app.wait_page_text("길들이기 주사위 굴리기")
@@ -74,6 +75,7 @@ def test_language_switch_mid_game(browser: Browser, server: Server) -> None:
     app.click("lang-de")
     app.wait_text("title", "Einstellungen")
     app.click("nav-back")
+    app.click("resume-1")
     app.wait_text("title", "Runde 1")
     app.wait_page_text("Nächste Runde")
     app.click("next-round")
