@@ -73,22 +73,24 @@ def wait_200(url: str, timeout: float = 60) -> None:
     raise TimeoutError(url)
 
 
-def spawn(kind: str, port: int, data_dir: Path) -> subprocess.Popen[bytes]:
+def spawn(kind: str, port: int, data_dir: Path, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
     """Start the app or a baseline on ``port``, served without a CDN, output discarded."""
     return subprocess.Popen(
         command(kind, port, data_dir),
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        env={**os.environ, "FLET_WEB_NO_CDN": "1"},
+        env={**os.environ, "FLET_WEB_NO_CDN": "1", **(env or {})},
     )
 
 
 @contextmanager
-def server(kind: str, data_dir: Path | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+def server(
+    kind: str, data_dir: Path | None = None, env: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     port = free_port()
     data = data_dir or Path(tempfile.mkdtemp(prefix="mh-bench-"))
-    proc = spawn(kind, port, data)
+    proc = spawn(kind, port, data, env)
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_200(url)
@@ -543,10 +545,11 @@ def saving_taps(page: Any, count: int) -> list[float]:
     return samples
 
 
-def session_churn(browser: Any, count: int) -> list[Row]:
+def session_churn(browser: Any, count: int, allocator: str = "") -> list[Row]:
     """200 sessions opened and closed: taps back within 1.2 x and memory within 10 MB of
-    before, within 60 s."""
-    with server("app") as (url, proc):
+    before, within 60 s.  ``allocator`` "malloc" serves with ``PYTHONMALLOC=malloc``."""
+    env = {"PYTHONMALLOC": allocator} if allocator else None
+    with server("app", env=env) as (url, proc):
         page = open_page(browser, url)
         ready(page, url)
         start_app_game(page)
@@ -574,7 +577,8 @@ def session_churn(browser: Any, count: int) -> list[Row]:
     ok = recovered_in is not None
     return [
         Row(
-            f"4c. taps after {count} sessions opened and closed",
+            f"4c. taps after {count} sessions opened and closed"
+            + (f" (PYTHONMALLOC={allocator})" if allocator else ""),
             after,
             before,
             "ms",
@@ -770,6 +774,7 @@ def main() -> int:
             rows += memory(browser, 4 if args.quick else args.sessions)
         if want("sessions"):
             rows += session_churn(browser, 200)
+            rows += session_churn(browser, 200, "malloc")  # the same with the C allocator, for comparison
         browser.close()
     text = table(rows)
     print(text)
