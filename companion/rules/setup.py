@@ -73,6 +73,11 @@ def clean_names(names: Sequence[object]) -> tuple[str, ...]:
     return tuple(cleaned)
 
 
+def new_seed() -> int:
+    """A fresh game seed: it decides the shuffle and every roll of the app's dice."""
+    return random.SystemRandom().randrange(2**31)
+
+
 def make_setup(
     names: Sequence[object], start_player: object, deck_id: str, seed: int, colours: Sequence[object] = ()
 ) -> Setup:
@@ -82,8 +87,18 @@ def make_setup(
     if colours and (
         len(colours) != len(players) or len(set(colours)) != len(colours) or any(c not in COLOURS for c in colours)
     ):
+        seen: list[object] = []
+        seat = len(colours)
+        for index, colour in enumerate(colours):
+            if colour not in COLOURS or colour in seen:
+                seat = index
+                break
+            seen.append(colour)
         raise SetupError(
-            "setup.colours", f"colours {list(colours)!r} must be distinct, one per player", value=str(colours)
+            "setup.colours",
+            f"colours {list(colours)!r} must be distinct, one per player",
+            value=str(colours),
+            seat=min(seat, len(players) - 1) + 1,
         )
     if type(start_player) is not int or not 0 <= start_player < len(players):
         raise SetupError("setup.start_player", f"start player {start_player!r} is not seated", value=str(start_player))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,6 +11,7 @@ import flet as ft
 from ...names import check_drawable
 from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, make_setup, start_game
 from ...rules.legal import can_add_seat, can_remove_seat
+from ...rules.setup import new_seed
 from ...store import StoreError
 from ..controller import GameController
 from ..guard import guard_handlers
@@ -98,9 +98,7 @@ class SetupDraft:
     def create_game(self) -> None:
         """Start the game if the rules accept the setup; else the message sits at its seat."""
         try:
-            setup = make_setup(
-                self.names, self.start_player, self.deck, random.SystemRandom().randrange(2**31), self.colours
-            )
+            setup = make_setup(self.names, self.start_player, self.deck, new_seed(), self.colours)
             check_drawable(setup.players)  # a name the table could not read on screen
         except RuleError as exc:
             seat = int(exc.params.get("seat", 1)) - 1
