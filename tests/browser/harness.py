@@ -138,9 +138,21 @@ class App:
     """A browser page on the app, addressed by semantics identifiers."""
 
     def __init__(
-        self, browser: Browser, url: str, viewport: dict[str, int] = PHONE, scheme: str = "light", locale: str = "en-US"
+        self,
+        browser: Browser,
+        url: str,
+        viewport: dict[str, int] = PHONE,
+        scheme: str = "light",
+        locale: str = "en-US",
+        touch: bool = False,
     ) -> None:
-        self.context = browser.new_context(viewport=viewport, color_scheme=scheme, locale=locale)  # type: ignore[arg-type]
+        phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if touch else {}
+        self.context = browser.new_context(
+            viewport=viewport,  # type: ignore[arg-type]
+            color_scheme=scheme,  # type: ignore[arg-type]
+            locale=locale,
+            **phone,  # type: ignore[arg-type]
+        )
         self.page: Page = self.context.new_page()
         self.url = url
         self.foreign: list[str] = []
@@ -190,6 +202,24 @@ class App:
         self.settle()
         node = self.wait(identifier)
         node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+
+    def tap(self, identifier: str) -> None:
+        """A finger's tap (touch events) in the middle of the control, as a phone sends it."""
+        self.wait(identifier)
+        self.settle()
+        box = self.wait(identifier).bounding_box()
+        assert box is not None, identifier
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 800
+        for _ in range(10):  # out of view: swipe it into the middle, as a thumb would, then tap
+            if box["y"] >= 0 and box["y"] + box["height"] <= height:
+                break
+            middle = box["y"] + box["height"] / 2
+            swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
+            self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
+            self.settle()
+            box = self.wait(identifier).bounding_box()
+            assert box is not None, identifier
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def settle(self, quiet_ms: int = 120, limit_ms: int = 3000) -> None:
         """Wait until the accessibility tree has not changed for `quiet_ms`. Right after a

@@ -339,3 +339,39 @@ def test_printed_tile_screens_look_right(browser: Browser, tmp_path: Path, size:
     finally:
         app.close()
         server.stop()
+
+
+def test_a_phone_joins_a_printed_tiles_game_and_plays_a_round_by_touch(browser: Browser, tmp_path: Path) -> None:
+    """Served to the room with a token: the table's tablet starts a printed-tiles game, a phone
+    (touch, mobile viewport, scale 3) opens the join address and plays round 1 with its finger;
+    the tablet shows every step."""
+    token = "table-9-token"
+    server = Server(tmp_path / "data", ["--token", token]).start_guarded(token)
+    tablet = App(browser, f"{server.url}?token={token}", TABLET)
+    try:
+        new_game(tablet, ["Ann", "Bo", "Cy"], "physical")
+        tablet.wait("physical-herd")
+        tablet.click("nav-back")
+        tablet.click("open-join")
+        join = tablet.wait_text("join-url-0", "token=").split()[0]
+        phone = App(browser, join, {"width": 390, "height": 844}, touch=True)
+        phone.wait("physical-herd")  # opens on the table's game
+        phone.tap("herd-pick-brick")
+        phone.tap("tile-skip")
+        phone.tap("edit-0")
+        phone.tap("save-migration")
+        phone.wait_text("player-0", "Ann moves 1 person")
+        tablet.click("nav-back")
+        tablet.click("resume-1")
+        tablet.wait_text("player-0", "Ann moves 1 person")
+        assert "clay pit" in tablet.text("herd-area")
+        phone.tap("roll")
+        phone.wait_text("winner", "Ann tames the mammoth", timeout=20_000)
+        tablet.wait_text("winner", "Ann tames the mammoth", timeout=20_000)
+        phone.shot("phone-touch-printed-result")
+        assert "token" not in phone.page.url
+        phone.assert_offline()
+        phone.close()
+    finally:
+        tablet.close()
+        server.stop()
