@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from companion.i18n import LANGUAGES, catalog, detect, placeholders, plural_form, translate
+from companion.i18n import LANGUAGES, catalog, detect, join_names, percent, placeholders, plural_form, translate
 
 ROOT = Path(__file__).resolve().parents[1]
 FONT = ROOT / "assets" / "fonts" / "MammothSans-Regular.otf"
@@ -148,3 +148,27 @@ def test_font_is_small_and_licensed() -> None:
     """The font stays a reasonable size and ships with its license."""
     assert FONT.stat().st_size < 2_000_000
     assert "SIL OPEN FONT LICENSE" in (FONT.parent / "OFL.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("lang", "two", "three", "share"),
+    [
+        ("en", "Anna and Chen", "Anna, Chen, and Bo", "12.5%"),
+        ("de", "Anna und Chen", "Anna, Chen und Bo", "12,5\u00a0%"),
+        ("es", "Anna y Chen", "Anna, Chen y Bo", "12,5\u00a0%"),
+        ("ko", "Anna 및 Chen", "Anna, Chen 및 Bo", "12.5%"),
+    ],
+)
+def test_lists_and_percentages_follow_each_language(lang: str, two: str, three: str, share: str) -> None:
+    """Names are joined and shares written the way CLDR says each language does it."""
+    assert join_names(lang, ["Anna", "Chen"]) == two
+    assert join_names(lang, ["Anna", "Chen", "Bo"]) == three
+    assert percent(lang, 0.125) == share
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_categories_come_from_cldr(lang: str) -> None:
+    """0, 1, 2 and 5 pick the CLDR category of each language (Korean has only "other")."""
+    expected = ["other"] * 4 if lang == "ko" else ["other", "one", "other", "other"]
+    assert [plural_form(lang, n) for n in (0, 1, 2, 5)] == expected
+    assert translate(lang, "round.tiles_left", count=1) != translate(lang, "round.tiles_left", count=5)

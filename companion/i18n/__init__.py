@@ -18,6 +18,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_percent
+
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "ko")
 DEFAULT = "en"
 _DIR = Path(__file__).resolve().parent
@@ -32,11 +36,25 @@ def catalog(lang: str) -> dict[str, Entry]:
     return data
 
 
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang if lang in LANGUAGES else DEFAULT)
+
+
 def plural_form(lang: str, count: int) -> str:
-    """The CLDR plural category for ``count`` (integers only)."""
-    if lang == "ko":
-        return "other"
-    return "one" if count == 1 else "other"
+    """The CLDR plural category for ``count`` (from Babel's CLDR data)."""
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+def join_names(lang: str, names: Iterable[str]) -> str:
+    """Names joined as ``lang`` joins a list: "Anna and Chen", "Anna, Chen und Bo"."""
+    return str(format_list(list(names), locale=_locale(lang)))
+
+
+def percent(lang: str, value: float) -> str:
+    """A share as a percentage with one decimal, written as ``lang`` writes it ("12,5 %")."""
+    pattern = _locale(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
+    return str(format_percent(value, format=pattern, locale=_locale(lang), decimal_quantization=True))
 
 
 def translate(lang: str, key: str, **params: Any) -> str:

@@ -98,7 +98,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.shot("phone-light-hand-dice")
     app.click("apply-dice")
     app.wait_text("explanation", "No winner")
-    assert "Anna, Chloé" in app.text("explanation")
+    assert "Anna and Chloé" in app.text("explanation")  # names joined as English joins a list
 
     # Undo brings the migration back; redo restores the same tie.
     app.click("undo")

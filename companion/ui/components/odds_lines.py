@@ -6,16 +6,16 @@ from fractions import Fraction
 
 import flet as ft
 
-from ...i18n import Translator
+from ...i18n import Translator, percent
 from ...rules import GameState, win_odds
 from ..memo import memo
 from ..widgets import badge, colour_of, tid
 
 
-def chance_texts(chance: Fraction) -> list[ft.Control]:
-    """A chance as a percentage and as the exact fraction beside it."""
+def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
+    """A chance as a percentage (written as ``lang`` writes it) and the exact fraction beside it."""
     return [
-        ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
+        ft.Text(percent(lang, float(chance)), size=16, weight=ft.FontWeight.BOLD),
         ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
     ]
 
@@ -41,7 +41,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                             ft.Text(
                                 tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
                             ),
-                            *chance_texts(chance),
+                            *chance_texts(chance, lang),
                         ],
                         spacing=8,
                     ),
@@ -54,7 +54,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                 ft.Row(
                     [
                         ft.Text(tr("odds.no_winner"), size=15, expand=True),
-                        *chance_texts(odds.no_winner),
+                        *chance_texts(odds.no_winner, lang),
                     ],
                     spacing=8,
                 ),

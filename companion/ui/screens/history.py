@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...i18n import join_names
 from ..model import AppModel
 from ..widgets import card, local_time, primary, tid
 from .log import round_log
@@ -17,7 +18,9 @@ def history_screen(model: AppModel) -> ft.Control:
         return tid("history-empty", ft.Text(tr("history.empty"), size=17))
     items: list[ft.Control] = []
     for summary in games:
-        scorers = ", ".join(summary.players[p] for p in summary.scorers) or tr("history.no_scorer")
+        scorers = join_names(model.session.lang, (summary.players[p] for p in summary.scorers)) or tr(
+            "history.no_scorer"
+        )
         items.append(
             tid(
                 f"history-{summary.id}",

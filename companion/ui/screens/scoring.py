@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...i18n import join_names
 from ...rules import Game, mammoth_scoring
 from ..model import AppModel
 from ..widgets import badge, card, colour_of, heading, picture, tid
@@ -54,7 +55,7 @@ def scoring_pane(model: AppModel, game: Game) -> ft.Control:
     else:
         reason = tr(
             "end.tied",
-            names=", ".join(state.players[p] for p in scoring.scorers),
+            names=join_names(model.session.lang, (state.players[p] for p in scoring.scorers)),
             count=scoring.most_tiles,
             points=scoring.points,
         )

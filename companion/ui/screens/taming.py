@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...i18n import join_names
 from ...rules import Choice, Outcome, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
@@ -36,7 +37,7 @@ def explain(model: AppModel, taming: Taming) -> str:
     if taming.outcome is Outcome.NOBODY:
         return tr("result.nobody")
     if taming.outcome is Outcome.TIE:
-        return tr("result.tie", names=", ".join(names[p] for p in taming.tied))
+        return tr("result.tie", names=join_names(model.session.lang, (names[p] for p in taming.tied)))
     assert taming.winner is not None
     name = names[taming.winner]
     decision = taming.decision
