@@ -50,6 +50,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.wait_text("player-1", "Bert moves 1 person")
     odds = app.text("odds-0")
     assert "%" in odds and "/" in odds  # exact fraction shown
+    assert not app.el("odds-none").count()  # 2 dice against 1 can never fully tie: no such line
     # Chloé cannot join: with 3 players only 2 may use the area
     assert app.wait("edit-2").evaluate(
         "e => e.querySelector('[aria-disabled=\"true\"], [disabled]') !== null || e.outerHTML.includes('aria-disabled')"

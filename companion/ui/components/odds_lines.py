@@ -47,7 +47,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                     ),
                 )
             )
-    if len(counts) > 1:
+    if odds.no_winner > 0:  # a full tie needs two players with as many dice: otherwise not shown
         lines.append(
             tid(
                 "odds-none",
