@@ -221,6 +221,18 @@ class App:
             assert box is not None, identifier
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
+    def reveal(self, identifier: str, steps: int = 8) -> Any:
+        """Scroll down until ``identifier`` is in the page's accessibility tree: Flutter leaves
+        out controls far below the fold (a long result card on a phone)."""
+        size = self.page.viewport_size or {"width": 400, "height": 800}
+        for _ in range(steps):
+            if self.el(identifier).count():
+                break
+            self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+            self.page.mouse.wheel(0, size["height"] / 2)
+            self.settle()
+        return self.wait(identifier)
+
     def settle(self, quiet_ms: int = 120, limit_ms: int = 3000) -> None:
         """Wait until the accessibility tree has not changed for `quiet_ms`. Right after a
         screen change (the end of the roll animation, say) Flutter may still replace the

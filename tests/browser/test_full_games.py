@@ -92,6 +92,7 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
     winner = next(n for n in names[:2] if n in app.wait_text("winner", "tames the mammoth", timeout=20_000))
     loser = "Bert" if winner == "Anna" else "Anna"
     tiles[winner] += 1
+    app.reveal(f"handout-{names.index(loser)}")  # the hand-out list sits below the fold on a phone
     assert "1 tool" in app.text(f"handout-{names.index(winner)}")
     assert "2 food" in app.text(f"handout-{names.index(loser)}")
     app.shot("phone-light-printed-handout")
@@ -147,6 +148,7 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
         roll_alone(app, names[player])
         tiles[names[player]] += 1
         if number % 2 == 0:
+            app.reveal(f"handout-{player}")
             app.wait_text(f"handout-{player}", "3 points")
         assert f"{16 - number} tile" in app.text("tiles-left")
 

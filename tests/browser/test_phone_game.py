@@ -61,6 +61,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     winner = "Anna" if "Anna" in winner_text else "Bert"
     assert winner in app.text("explanation")
     app.click("choose-all")
+    app.reveal(f"handout-{0 if winner == 'Anna' else 1}")  # below the fold on a phone
     app.wait_text(f"handout-{0 if winner == 'Anna' else 1}", "takes “all”")
     app.shot("phone-light-result")
 
