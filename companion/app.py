@@ -116,10 +116,9 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.theme_mode = theme_mode(session.theme)
     if store.recovered is not None:
         session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
-    if store.unfinished() is not None:
-        saved = session.message
-        model.play.open_unfinished()
-        session.message = saved or session.message
+    saved = session.message
+    model.play.open_unfinished()  # the game played last, or the start screen
+    session.message = saved or session.message
 
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)
@@ -145,8 +144,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
             model.play.refresh(model.play.game_id)
 
     def on_close(_e: ft.Event[ft.Page]) -> None:
-        _live_sessions.discard(session_key)
-        page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
+        _live_sessions.discard(session_key)  # Flet has unsubscribed the closed session already
         log.info("session released; %d open", len(_live_sessions))
         memory.release_soon()
 
@@ -180,10 +178,9 @@ def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ..
     return tuple(f"http://{url_host(address)}:{config.port}/?token={token}" for address in addresses)
 
 
-def web_app(config: Config, token: str, addresses: list[str]) -> Any:
-    """The served ASGI app: Flet's web app behind the origin check (and the token gate)."""
-
-    urls = join_urls(config, token, addresses)
+def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, ...]) -> Any:
+    """The served ASGI app: Flet's web app behind the origin check (and the token gate);
+    ``urls`` are the join addresses the start screen offers."""
 
     async def session(page: ft.Page) -> None:
         await start_session(page, config, urls)
@@ -219,7 +216,7 @@ def serve(config: Config) -> None:
     addresses = served_addresses(config.host)
     urls = join_urls(config, token, addresses)
     webfix.install()
-    app = web_app(config, token, addresses)
+    app = web_app(config, token, addresses, urls)
     if token:
         if urls:
             print("Mammoth Herd Companion: phones at the table scan a code to join.", flush=True)

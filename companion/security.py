@@ -65,13 +65,6 @@ def cookie_values(header: str, name: str) -> list[str]:
     return values
 
 
-def _header(scope: Scope, name: bytes) -> str | None:
-    for key, value in scope.get("headers", []):
-        if key.lower() == name:
-            return bytes(value).decode("latin-1")
-    return None
-
-
 def _headers(scope: Scope, name: bytes) -> list[str]:
     return [bytes(v).decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == name]
 
@@ -125,10 +118,10 @@ class OriginGate:
         return host in self.hosts and (port or default_port) == self.port
 
     def allowed(self, scope: Scope) -> bool:
-        host_header = _header(scope, b"host")
-        if host_header is None:
+        hosts = _headers(scope, b"host")
+        if not hosts:
             return False
-        place = split_host(host_header)
+        place = split_host(hosts[0])
         if place is None or not self._place_ok(place[0], place[1], 80):
             return False
         origins = _headers(scope, b"origin")

@@ -28,7 +28,7 @@ from typing import Any
 
 import platformdirs
 
-from .rules import Game, Phase, Setup, mammoth_scoring, replay
+from .rules import Game, Phase, mammoth_scoring, replay
 from .rules.game import LogEntry
 from .rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 
@@ -288,11 +288,6 @@ class Store:
         entries = self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
         return replay(setup_from_dict(json.loads(row[0])), [entry_from_dict(json.loads(e[0])) for e in entries])
 
-    def setup_of(self, game_id: int) -> Setup | None:
-        """A stored game's setup (players, colours, deck) without replaying it."""
-        row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
-        return setup_from_dict(json.loads(row[0])) if row else None
-
     def log_length(self, game_id: int) -> int:
         """How many log entries are stored for a game (cheap freshness check)."""
         row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()
@@ -312,14 +307,6 @@ class Store:
             "ORDER BY updated DESC, id DESC"
         ).fetchall()
         return [_summary(r) for r in rows]
-
-    def summary(self, game_id: int) -> GameSummary:
-        row = self.db.execute(
-            "SELECT id, created, finished, summary, updated, setup FROM games WHERE id=?", (game_id,)
-        ).fetchone()
-        if row is None:
-            raise KeyError(game_id)
-        return _summary(row)
 
     def history(self, limit: int = 200) -> list[GameSummary]:
         """Finished games, newest first."""

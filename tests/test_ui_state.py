@@ -121,13 +121,13 @@ def test_settings_are_saved_and_settings_return_where_they_were_opened(model: Ap
     model.session.set_language("ko")
     model.session.set_theme("dark")
     model.session.set_language("xx")  # not a language: ignored
-    model.session.back()
+    model.play.back()
     assert model.session.screen is Screen.START
     store = Store(tmp_path / "games.sqlite3")
     assert store.get_setting("lang") == "ko" and store.get_setting("theme") == "dark"
     new_game(model, ["Ann", "Bo"])
     model.play.go(Screen.RULES)
-    model.session.back()
+    model.play.back()
     assert model.session.screen is Screen.PLAY
 
 

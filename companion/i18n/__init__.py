@@ -51,10 +51,15 @@ def join_names(lang: str, names: Iterable[str]) -> str:
     return str(format_list(list(names), locale=_locale(lang)))
 
 
+@cache
+def _percent_pattern(lang: str) -> str:
+    """The language's percent pattern with one decimal ("#,##0.0 %")."""
+    return str(_locale(lang).percent_formats[None].pattern).replace("#,##0", "#,##0.0", 1)
+
+
 def percent(lang: str, value: float) -> str:
     """A share as a percentage with one decimal, written as ``lang`` writes it ("12,5 %")."""
-    pattern = _locale(lang).percent_formats[None].pattern.replace("#,##0", "#,##0.0", 1)
-    return str(format_percent(value, format=pattern, locale=_locale(lang), decimal_quantization=True))
+    return str(format_percent(value, format=_percent_pattern(lang), locale=_locale(lang)))
 
 
 def translate(lang: str, key: str, **params: Any) -> str:

@@ -58,6 +58,14 @@ class GameController:
         self.show_log = False
         self.session.go(screen)
 
+    def back_target(self) -> Screen:
+        """Where the back button of a side screen (Settings, Rules, Join) leads."""
+        target = self.session.back_to
+        return Screen.START if target is Screen.PLAY and self.game is None else target
+
+    def back(self) -> None:
+        self.go(self.back_target())
+
     def open_unfinished(self) -> None:
         """Open the most recently played unfinished game, if there is one."""
         game_id = self.session.store.unfinished()

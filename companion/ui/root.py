@@ -63,9 +63,7 @@ def screen(model: AppModel) -> list[ft.Control]:
         body, bottom = play_body(model)
         bar = top_bar(model, title(model), play_actions(model))
         return _frame(model, bar, body, bottom, scroll_body=not model.session.wide)
-    back_to = model.session.back_to
-    if back_to is Screen.PLAY and model.play.game is None:
-        back_to = Screen.START
+    back_to = model.play.back_target()
     builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
         Screen.SETUP: ("setup.title", setup_screen, Screen.START),
         Screen.HISTORY: ("history.title", history_screen, Screen.START),

@@ -35,6 +35,10 @@ class Screen(StrEnum):
     JOIN = "join"
 
 
+#: Screens that return to wherever they were opened from.
+SIDE_SCREENS = frozenset({Screen.SETTINGS, Screen.RULES, Screen.JOIN})
+
+
 @dataclass
 class Message:
     """A translated banner: ``key`` with ``params``; errors show in red."""
@@ -115,18 +119,10 @@ class Session:
     def go(self, screen: Screen) -> None:
         """Show ``screen``; an error banner does not follow to the next screen."""
         self.message = None if self.message is None or self.message.error else self.message
-        if screen in (Screen.SETTINGS, Screen.RULES, Screen.JOIN) and self.screen not in (
-            Screen.SETTINGS,
-            Screen.RULES,
-            Screen.JOIN,
-        ):
+        if screen in SIDE_SCREENS and self.screen not in SIDE_SCREENS:
             self.back_to = self.screen
         self.load(screen)
         self.screen = screen
-
-    def back(self) -> None:
-        """Settings, Rules and Join return where they were opened from."""
-        self.go(self.back_to if self.screen in (Screen.SETTINGS, Screen.RULES, Screen.JOIN) else Screen.START)
 
     def load(self, screen: Screen | None = None) -> None:
         """Read the lists ``screen`` shows (once, on entering it, or after a change)."""
