@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
 
-from companion.i18n import LANGUAGES, catalog, detect, join_names, percent, placeholders, plural_form, translate
+from companion.i18n import (
+    LANGUAGES,
+    catalog,
+    detect,
+    forms,
+    join_names,
+    percent,
+    placeholders,
+    plural_form,
+    translate,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 FONT = ROOT / "assets" / "fonts" / "MammothSans-Regular.otf"
@@ -137,7 +148,7 @@ def test_font_has_a_glyph_for_every_catalog_character() -> None:
     text = ""
     for lang in LANGUAGES:
         for entry in catalog(lang).values():
-            text += "".join(entry.values()) if isinstance(entry, dict) else entry
+            text += "".join(forms(entry))
     missing = sorted({c for c in text if ord(c) not in cmap and not c.isspace()})
     assert missing == []
     for code in (0xAC00, 0xD7A3, 0x1100, 0x3131):  # first and last syllable, jamo
@@ -172,3 +183,147 @@ def test_plural_categories_come_from_cldr(lang: str) -> None:
     expected = ["other"] * 4 if lang == "ko" else ["other", "one", "other", "other"]
     assert [plural_form(lang, n) for n in (0, 1, 2, 5)] == expected
     assert translate(lang, "round.tiles_left", count=1) != translate(lang, "round.tiles_left", count=5)
+
+
+NUMBERS = {"count", "n", "room", "people", "limit", "players", "needed", "got", "paid", "points", "undos"}
+NUMBERS |= {"low", "high", "seat", "die", "other_die"}
+
+
+def _numbered_keys() -> list[str]:
+    return sorted(key for key, entry in catalog("en").items() if placeholders(entry) & NUMBERS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("number", [0, 1, 2, 5])
+def test_every_message_with_a_number_renders_for_0_1_2_and_5(lang: str, number: int) -> None:
+    """Each text that takes a number comes out whole: no placeholder left, no crash, no stray braces."""
+    for key in _numbered_keys():
+        params = {name: number if name in NUMBERS else "Anna" for name in placeholders(catalog("en")[key])}
+        text = translate(lang, key, **params)
+        assert "{" not in text and "}" not in text, (lang, key, text)
+        entry = catalog(lang)[key]
+        spelled_out = isinstance(entry, dict) and "{" not in entry.get(plural_form(lang, number), "{")
+        assert spelled_out or str(number) in text, (lang, key, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_selectors_name_a_number_the_text_takes(lang: str) -> None:
+    """A plural text chosen by another number than ``count`` names one of its own placeholders."""
+    for key, entry in catalog(lang).items():
+        if isinstance(entry, dict):
+            selector = entry.get("by", "count")
+            assert selector in placeholders(entry) and selector in NUMBERS, (lang, key, selector)
+            assert entry.get("by") == catalog("en")[key].get("by") if isinstance(catalog("en")[key], dict) else True
+
+
+AGREEMENT = [
+    ("en", "error.dice.count", {"name": "Anna", "needed": 1, "got": 2}, "needs 1 die,"),
+    ("en", "error.dice.count", {"name": "Anna", "needed": 5, "got": 2}, "needs 5 dice,"),
+    ("en", "round.tiles_left", {"count": 0}, "0 tiles left"),
+    ("de", "error.migrate.area_full", {"room": 1, "people": 3}, "Nur noch 1 Person kann"),
+    ("de", "error.migrate.area_full", {"room": 2, "people": 3}, "Nur noch 2 Personen können"),
+    ("de", "error.migrate.area_full", {"room": 0, "people": 3}, "Nur noch 0 Personen können"),
+    ("de", "error.migrate.too_many_players", {"players": 2, "limit": 1}, "darf nur 1 Spieler"),
+    ("de", "error.migrate.payment_mismatch", {"people": 1, "paid": 2}, "Für 1 umgesetzte Person zahlt"),
+    ("de", "migrate.moves", {"name": "Anna", "count": 5}, "5 Personen"),
+    ("de", "sessions.full_body", {"count": 1}, "ist schon 1 Bildschirm offen"),
+    ("es", "error.dice.count", {"name": "Anna", "needed": 1, "got": 2}, "necesita 1 dado,"),
+    ("es", "error.dice.count", {"name": "Anna", "needed": 2, "got": 1}, "necesita 2 dados,"),
+    ("es", "error.migrate.area_full", {"room": 1, "people": 3}, "solo cabe 1 más"),
+    ("es", "error.migrate.area_full", {"room": 5, "people": 6}, "solo caben 5 más"),
+    ("es", "error.migrate.too_many_players", {"players": 2, "limit": 1}, "solo 1 jugador puede"),
+    ("es", "error.migrate.payment_mismatch", {"people": 1, "paid": 0}, "Mover 1 persona cuesta"),
+    ("es", "round.tiles_left", {"count": 1}, "queda 1 loseta"),
+    ("es", "round.tiles_left", {"count": 2}, "quedan 2 losetas"),
+    ("es", "odds.line", {"name": "Anna", "count": 1}, "(1 dado)"),
+    ("ko", "history.rounds", {"count": 5}, "총 5라운드"),
+    ("ko", "migrate.limit", {"count": 1}, "플레이어 1명만"),
+    ("ko", "error.migrate.too_many_players", {"players": 3, "limit": 2}, "플레이어 2명만"),
+]
+
+
+@pytest.mark.parametrize(("lang", "key", "params", "expected"), AGREEMENT)
+def test_words_agree_with_their_numbers(lang: str, key: str, params: dict[str, object], expected: str) -> None:
+    """A sample of messages picks the form CLDR gives for its number, whichever number that is."""
+    assert expected in translate(lang, key, **params)
+
+
+AREA_PHRASES = {
+    "de": {"wood": "im Wald", "brick": "in der Lehmgrube", "stone": "im Steinbruch", "gold": "am Fluss"},
+    "es": {"wood": "en el bosque", "brick": "en el pozo de arcilla", "stone": "en la cantera", "gold": "en el río"},
+}
+
+
+@pytest.mark.parametrize("lang", sorted(AREA_PHRASES))
+def test_each_herd_area_has_its_own_phrase(lang: str) -> None:
+    """German prepositions and Spanish articles differ per area, so each area has a whole phrase."""
+    for area, phrase in AREA_PHRASES[lang].items():
+        assert translate(lang, f"area_in.{area}") == phrase
+        assert translate(lang, "round.herd_at", where=phrase).endswith(phrase)
+        assert not translate(lang, f"area_name.{area}").lower().startswith(("el ", "la ", "der ", "die ", "das "))
+    assert (
+        translate("de", "round.herd_at", where=translate("de", "area_in.brick")) == "Die Herde steht in der Lehmgrube"
+    )
+
+
+TERMS_TO_AVOID = {
+    "de": ["Leute", "füttern", "Füttern", "gefüttert", "Box", "Begleitdeck"],
+    "es": ["alimento", "gente"],
+    "ko": ["사람", "음식", "스톤 에이지", "덱"],
+    "en": [],
+}
+TERMS_TO_USE = {
+    "de": {"res.food": "Nahrung", "migrate.people": "Personen", "handout.boxed": "Schachtel"},
+    "es": {"res.food": "Comida", "migrate.people": "Personas", "handout.boxed": "caja"},
+    "ko": {"res.food": "식량", "migrate.people": "일꾼", "tamed.body": "석기시대", "handout.boxed": "상자"},
+    "en": {"res.food": "Food"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_uses_its_editions_terms(lang: str) -> None:
+    """The words of each published edition, never the ones the review struck out."""
+    for key, entry in catalog(lang).items():
+        for text in forms(entry):
+            for word in TERMS_TO_AVOID[lang]:
+                assert re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text) is None, (lang, key, word, text)
+    for key, word in TERMS_TO_USE[lang].items():
+        assert word in translate(lang, key), (lang, key, word)
+
+
+# One register per language: German "ihr", Spanish "vosotros", Korean polite endings.
+# A text addressing one named player may say "du"/"tú"; those keys are listed.
+ONE_PLAYER = {"result.choose"}
+FORBIDDEN_REGISTER = {
+    "de": r"(?<![-\w])(du|dein\w*|dich|dir)(?!\w)|(?:^|[.:;!?]\s)(Tippe|Wähle|Gib|Trage|Zahle|Setze)\b",
+    "es": r"(?<!\w)(tú|tu|tus|te|ti|usted|ustedes)(?!\w)"
+    r"|(?:^|[.:;!?¿¡]\s?)(Toca|Elige|Introduce|Mueve|Paga|Escribe|Pulsa|Mira)\b",
+    "ko": r"(?<!니)다[.!]|(?<!니)다$|니까\?|해라|하라(?!\w)",
+    "en": r"$^",
+}
+REGISTER_SAMPLE = {
+    "de": {"hand.hint": "Tippt", "error.dice.missing": "Gebt"},
+    "es": {"hand.hint": "Tocad", "error.dice.missing": "Introducid", "error.game.moved_on": "veis"},
+    "ko": {"hand.hint": "누르세요", "end.confirm_title": "까요?"},
+    "en": {},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_one_register_per_language(lang: str) -> None:
+    """The table is addressed one way throughout; only a named player is spoken to alone."""
+    for key, entry in catalog(lang).items():
+        if key in ONE_PLAYER:
+            continue
+        for text in forms(entry):
+            match = re.search(FORBIDDEN_REGISTER[lang], text, flags=re.IGNORECASE if lang != "de" else 0)
+            assert match is None, (lang, key, match.group(0) if match else "", text)
+    for key, word in REGISTER_SAMPLE[lang].items():
+        assert word in translate(lang, key), (lang, key)
+
+
+@pytest.mark.parametrize("lang", ["de", "es"])
+def test_the_register_check_catches_the_other_register(lang: str) -> None:
+    """The register pattern is not blind: the old singular texts would have failed it."""
+    old = {"de": "Wenn du deine Leute auswertest", "es": "Toca el valor que muestra cada dado."}[lang]
+    assert re.search(FORBIDDEN_REGISTER[lang], old, flags=re.IGNORECASE if lang != "de" else 0)

@@ -32,7 +32,7 @@ def round_top(tr: Translator) -> list[ft.Control]:
     """The start player and the herd card, as the round screen begins."""
     return [
         ft.Row([badge("Anna", "red", 32), ft.Text(tr("round.start_player", name="Anna"), size=16)]),
-        card(ft.Column([heading(tr("round.herd_at", area="quarry"), 20), area_picture("stone", "quarry", 300)])),
+        card(ft.Column([heading(tr("round.herd_at", where=tr("area_in.stone")), 20), area_picture("stone", tr("area_name.stone"), 300)])),
     ]
 
 

@@ -118,7 +118,7 @@ def main(page: ft.Page) -> None:
             ),
         ),
     )
-    rows: list[ft.Control] = [heading(tr("migrate.title"), 20), ft.Text(tr("migrate.hint", area="quarry"), size=15)]
+    rows: list[ft.Control] = [heading(tr("migrate.title"), 20), ft.Text(tr("migrate.hint", where=tr("area_in.stone")), size=15)]
     rows.append(editor)
     for p in (1, 2):
         rows.append(

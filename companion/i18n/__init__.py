@@ -3,10 +3,12 @@
 Catalogs are JSON files beside this module (``en.json`` …), flat maps from
 key to text.  A text may hold ``{placeholders}``; a plural text is an object
 of CLDR-style forms (``one``/``other``; Korean has only ``other``) chosen by
-the ``count`` parameter::
+the ``count`` parameter, or by the parameter its ``by`` member names::
 
     >>> translate("en", "round.tiles_left", count=3)
     '3 tiles left'
+    >>> translate("de", "error.migrate.area_full", room=1, people=3)
+    'Das Gebiet fasst 7 Personen: Nur noch 1 Person kann umgesetzt werden, nicht 3.'
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ DEFAULT = "en"
 _DIR = Path(__file__).resolve().parent
 
 Entry = str | dict[str, str]
+SELECTOR = "by"
+"""The member of a plural text naming the number that picks its form (default ``count``)."""
 
 
 @cache
@@ -68,7 +72,7 @@ def translate(lang: str, key: str, **params: Any) -> str:
     if entry is None:
         entry = catalog(DEFAULT).get(key, key)
     if isinstance(entry, dict):
-        count = params.get("count", 0)
+        count = params.get(entry.get(SELECTOR, "count"), 0)
         entry = entry.get(plural_form(lang, int(count)), entry.get("other", key))
     try:
         return entry.format(**params)
@@ -76,9 +80,16 @@ def translate(lang: str, key: str, **params: Any) -> str:
         return entry
 
 
+def forms(entry: Entry) -> list[str]:
+    """The texts of an entry: the text itself, or each plural form."""
+    if isinstance(entry, dict):
+        return [text for form, text in entry.items() if form != SELECTOR]
+    return [entry]
+
+
 def placeholders(entry: Entry) -> set[str]:
     """Names of the ``{placeholders}`` an entry uses (all forms together)."""
-    texts: Iterable[str] = entry.values() if isinstance(entry, dict) else [entry]
+    texts: Iterable[str] = forms(entry)
     return {field for text in texts for _, field, _, _ in string.Formatter().parse(text) if field}
 
 

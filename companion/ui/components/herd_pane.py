@@ -77,13 +77,13 @@ def HerdPane(
                         tid(
                             "herd-area",
                             ft.Text(
-                                tr("round.herd_at", area=tr(f"area.{herd}")),
+                                tr("round.herd_at", where=tr(f"area_in.{herd}")),
                                 size=22 if wide else 20,
                                 weight=ft.FontWeight.BOLD,
                             ),
                         ),
                         ft.Row(
-                            [area_picture(herd, tr(f"area.{herd}"), 420 if wide else 300)],
+                            [area_picture(herd, tr(f"area_name.{herd}"), 420 if wide else 300)],
                             alignment=ft.MainAxisAlignment.CENTER,
                         ),
                     ],
@@ -162,7 +162,7 @@ def _pile(view: HerdView, tr: Translator) -> ft.Control:
     if view.is_physical:
         upcoming = tr("round.next_physical")
     elif view.next_herd is not None:
-        upcoming = tr("round.next_herd", area=tr(f"area.{view.next_herd.value}"))
+        upcoming = tr("round.next_herd", area=tr(f"area_name.{view.next_herd.value}"))
     else:
         upcoming = tr("round.last_tile")
     return ft.Row(

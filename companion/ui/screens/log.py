@@ -26,7 +26,7 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
     for rnd in reversed(state.rounds):
         herd = rnd.herd.value if rnd.herd else "wood"
         lines: list[ft.Control] = [
-            ft.Text(tr("log.round", n=rnd.number, area=tr(f"area.{herd}")), size=17, weight=ft.FontWeight.BOLD),
+            ft.Text(tr("log.round", n=rnd.number, where=tr(f"area_in.{herd}")), size=17, weight=ft.FontWeight.BOLD),
         ]
         if rnd.tile.first is not None and rnd.tile.all is not None:
             first = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.first)

@@ -31,7 +31,7 @@ def players_pane(model: AppModel) -> ft.Control:
     assert current is not None
     rows: list[ft.Control] = [
         heading(tr("migrate.title"), 20),
-        ft.Text(tr("migrate.hint", area=tr(f"area.{current.herd.value if current.herd else ''}")), size=15),
+        ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value if current.herd else ''}")), size=15),
     ]
     for player in state.turn_order():
         name = state.players[player]
