@@ -14,6 +14,7 @@ the ``count`` parameter, or by the parameter its ``by`` member names::
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Iterable
 from functools import cache
@@ -104,14 +105,33 @@ def detect(locales: Iterable[str | None]) -> str:
     return DEFAULT
 
 
+WORD_JOINER = "\u2060"
+_HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
+
+
+def keep_words(text: str) -> str:
+    """Korean words held together for line breaking (CSS ``word-break: keep-all``).
+
+    Korean puts spaces between words and breaks lines only there, but Flutter
+    breaks between any two Hangul syllables ("라운" / "드").  A word joiner
+    between the syllables of each word leaves only the spaces as break points;
+    it has no width and screen readers skip it.
+    """
+    return _HANGUL_RUN.sub(lambda run: WORD_JOINER.join(run.group(0)), text)
+
+
 class Translator:
-    """``tr("key", **params)`` bound to one language."""
+    """``tr("key", **params)`` bound to one language, ready for the screen.
+
+    Korean texts come with their words kept whole (:func:`keep_words`).
+    """
 
     def __init__(self, lang: str) -> None:
         self.lang = lang if lang in LANGUAGES else DEFAULT
 
     def __call__(self, key: str, **params: Any) -> str:
-        return translate(self.lang, key, **params)
+        text = translate(self.lang, key, **params)
+        return keep_words(text) if self.lang == "ko" else text
 
 
 def describe(lang: str, error: Any) -> str:

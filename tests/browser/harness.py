@@ -36,7 +36,15 @@ CHROMIUM_ARGS = [
 ]
 #: The one outside request Flet's web client makes by itself (an optional animation runtime).
 KNOWN_OPTIONAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
+
+
+def without_joiners(text: object) -> str:
+    """Page text without the word joiners that keep Korean words whole on screen."""
+    return str(text).replace("\u2060", "")
+
+
 PHONE = {"width": 412, "height": 915}
+NARROW = {"width": 360, "height": 640}
 TABLET = {"width": 1280, "height": 800}
 
 
@@ -270,8 +278,9 @@ class App:
         self.wait_text(f"start-player-{seat}", shown, timeout=1)
 
     def text(self, identifier: str) -> str:
-        """All text under an element (visible text and accessible labels)."""
-        return str(
+        """All text under an element (visible text and accessible labels), without the
+        word joiners that keep Korean words whole."""
+        return without_joiners(
             self.wait(identifier).evaluate(
                 "e => [e.innerText || '', "
                 "...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label')), "
@@ -290,7 +299,7 @@ class App:
         raise AssertionError(f"{needle!r} not in {identifier}: {seen!r}")
 
     def page_text(self) -> str:
-        return str(
+        return without_joiners(
             self.page.locator("flt-semantics-host").evaluate(
                 "e => [e.innerText, "
                 "...Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'))].join(' ')"
@@ -311,6 +320,17 @@ class App:
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))
         return path
+
+    def spilled(self) -> list[str]:
+        """Identified controls reaching past the left or right edge of the window (cut off)."""
+        return list(
+            self.page.evaluate(
+                "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))"
+                ".map(e => [e.getAttribute('flt-semantics-identifier'), e.getBoundingClientRect()])"
+                ".filter(([, r]) => r.width > 0 && (r.left < -1 || r.right > window.innerWidth + 1))"
+                ".map(([id, r]) => `${id} ${Math.round(r.left)}..${Math.round(r.right)}`)"
+            )
+        )
 
     def close(self) -> None:
         self.context.close()

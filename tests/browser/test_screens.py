@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .harness import PHONE, TABLET, App, Server
+from .harness import NARROW, PHONE, TABLET, App, Server
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +79,7 @@ def test_language_switch_mid_game(browser: Browser, server: Server) -> None:
     app.wait_text("title", "Runde 1")
     app.wait_page_text("Nächste Runde")
     app.click("next-round")
-    app.wait_page_text("Wer setzt Leute auf das Plättchen?")
+    app.wait_page_text("Wer setzt Personen auf das Plättchen?")
     app.click("edit-1")
     app.wait_page_text("Umgesetzte Personen")
     app.shot("phone-de-migration")
@@ -152,53 +152,84 @@ def test_screenshots_of_every_main_screen(
 
 
 @pytest.mark.parametrize("lang", ["de", "es", "ko"])
-def test_long_words_fit_at_phone_width(browser: Browser, tmp_path: Path, lang: str) -> None:
-    """German, Spanish and Korean screens at phone width, saved for checking that nothing is clipped."""
+def test_every_screen_fits_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
+    """German, Spanish and Korean at 360 px: every screen, saved for looking at, and no
+    control reaching past the window's edges."""
     server = Server(tmp_path / "data", ["--language", lang]).start()
-    app = App(browser, server.url, PHONE, locale=f"{lang}-{lang.upper()}")
+    app = App(browser, server.url, NARROW, locale=f"{lang}-{lang.upper()}")
+    spilled: dict[str, list[str]] = {}
+
+    def shot(name: str) -> None:
+        app.shot(f"narrow-{lang}-{name}")
+        if app.spilled():
+            spilled[name] = app.spilled()
+
     try:
         app.wait("new-game")
-        app.shot(f"phone-{lang}-start")
+        shot("start")
         app.click("new-game")
         app.wait("name-0")
         app.click("start-game")  # an error message in this language, in place
         app.wait("name-0")
-        app.shot(f"phone-{lang}-setup-error")
+        shot("setup-error")
         app.click("deck-physical")
         for seat, name in enumerate(["Großmütterchen", "Ñandú", "김민지"]):
             app.fill_name(seat, name)
+        shot("setup")
         app.click("start-game")
         app.wait("physical-herd")
-        app.shot(f"phone-{lang}-physical-herd")
+        shot("physical-herd")
         app.click("herd-pick-brick")
         app.wait("tile-editor")
-        app.shot(f"phone-{lang}-tile-editor")
+        shot("tile-editor")
         app.click("tile-skip")
         app.wait("players-card")
+        shot("round")
         app.click("edit-0")
         app.click("people-plus")
         app.click("pay-brick-plus")
-        app.shot(f"phone-{lang}-migration")
+        shot("migration")
         app.click("save-migration")
         app.wait("roll")
-        app.click("roll")
+        app.click("edit-1")
+        app.click("save-migration")
+        app.wait("roll")
+        shot("odds")
+        app.click("enter-dice")
+        app.click("hand-0-0-6")
+        app.click("hand-0-1-2")
+        app.click("hand-1-0-3")
+        shot("dice-by-hand")
+        app.click("apply-dice")
         app.wait("winner", timeout=20_000)
-        app.shot(f"phone-{lang}-taming")
+        shot("taming")
+        app.click("toggle-log")
+        app.wait("round-log")
+        shot("log")
         app.click("end-game")
         app.wait("confirm-card")
-        app.shot(f"phone-{lang}-confirm-end")
+        shot("confirm-end")
         app.click("confirm-end")
         app.wait("scoring-card")
-        app.shot(f"phone-{lang}-scoring")
+        shot("scoring")
         app.click("done")
+        app.click("open-history")
+        app.wait("history-1")
+        shot("history")
+        app.click("history-1")
+        app.wait("round-log")
+        shot("history-game")
+        app.click("nav-back")
+        app.click("nav-back")
         app.click("open-settings")
         app.wait("lang-en")
-        app.shot(f"phone-{lang}-settings")
+        shot("settings")
         app.click("nav-back")
         app.click("open-rules")
         app.wait("rules-text")
-        app.shot(f"phone-{lang}-rules")
+        shot("rules")
         app.assert_offline()
+        assert spilled == {}
     finally:
         app.close()
         server.stop()

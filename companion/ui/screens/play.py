@@ -16,11 +16,17 @@ from .taming import hand_entry_pane, result_pane
 
 
 def play_actions(model: AppModel) -> list[ft.Control]:
-    """Undo, redo and end game: always one tap away."""
+    """Undo, redo and end game: always one tap away while the game runs.
+
+    A finished game's scoring screen has none of them (its own buttons reopen
+    or close it), which leaves its title the whole bar on a narrow phone.
+    """
     tr = model.session.tr
     game = model.play.game
     assert game is not None
     finished = game.state.phase is Phase.FINISHED
+    if finished:
+        return []
     return [
         icon_button(
             ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo and not finished else None, "undo"

@@ -46,14 +46,17 @@ def settings_screen(model: AppModel) -> ft.Control:
     session = model.session
 
     def switch(name: str, label: str, value: bool, change: Callable[[bool], None]) -> ft.Control:
-        return tid(
-            f"switch-{name}",
-            ft.Switch(
-                label=label,
-                value=value,
-                on_change=lambda e: change(bool(e.control.value)),
-                label_text_style=ft.TextStyle(size=16),
-            ),
+        # The label is a text of its own beside the switch, so a long one wraps on a
+        # narrow phone (a Switch's own label runs off the edge); tapping it toggles too.
+        return ft.Row(
+            [
+                tid(
+                    f"switch-{name}",
+                    ft.Switch(value=value, on_change=lambda e: change(bool(e.control.value)), tooltip=label),
+                ),
+                ft.Container(ft.Text(label, size=16), expand=True, on_click=lambda _: change(not value)),
+            ],
+            spacing=12,
         )
 
     return ft.Column(

@@ -34,23 +34,12 @@ def start_screen(model: AppModel) -> ft.Control:
                 )
             ]
         ),
-        ft.Row(
-            [
-                secondary(
-                    tr("start.rules"),
-                    lambda: model.play.go(Screen.RULES),
-                    "open-rules",
-                    ft.Icons.MENU_BOOK,
-                    expand=True,
-                ),
-                secondary(
-                    tr("start.settings"),
-                    lambda: model.play.go(Screen.SETTINGS),
-                    "open-settings",
-                    ft.Icons.SETTINGS,
-                    expand=True,
-                ),
-            ]
+        *_side_by_side(
+            model.session.width,
+            secondary(tr("start.rules"), lambda: model.play.go(Screen.RULES), "open-rules", ft.Icons.MENU_BOOK, True),
+            secondary(
+                tr("start.settings"), lambda: model.play.go(Screen.SETTINGS), "open-settings", ft.Icons.SETTINGS, True
+            ),
         ),
     ]
     if model.session.join_urls:
@@ -132,3 +121,13 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
             )
         )
     return card(ft.Column(parts, spacing=10), identifier=f"game-row-{gid}")
+
+
+#: Below this window width two buttons get a row each ("Einstellungen" would break mid-word).
+SIDE_BY_SIDE_FROM = 400
+
+
+def _side_by_side(width: float, left: ft.Control, right: ft.Control) -> list[ft.Control]:
+    if width >= SIDE_BY_SIDE_FROM:
+        return [ft.Row([left, right])]
+    return [ft.Row([left]), ft.Row([right])]
