@@ -327,3 +327,18 @@ def test_the_register_check_catches_the_other_register(lang: str) -> None:
     """The register pattern is not blind: the old singular texts would have failed it."""
     old = {"de": "Wenn du deine Leute auswertest", "es": "Toca el valor que muestra cada dado."}[lang]
     assert re.search(FORBIDDEN_REGISTER[lang], old, flags=re.IGNORECASE if lang != "de" else 0)
+
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+ALL_TERM = {"en": "all", "de": "alle", "es": "todos", "ko": "all"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_all_bonus_is_named_as_each_rules_text_names_it(lang: str) -> None:
+    """The "all" bonus carries the name the expansion's rules text in that language gives it
+    (the Korean text keeps the English "all" printed on the tiles)."""
+    term = ALL_TERM[lang]
+    assert translate(lang, "round.all") == term
+    seeds = {path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
+    assert any(f'"{term}"' in text for text in seeds), term
+    assert term in translate(lang, "result.take_all")
