@@ -26,6 +26,7 @@ from .security import OriginGate, TokenGate, new_token
 from .store import Store, StoreError, default_path
 from .ui.model import AppModel
 from .ui.root import Root
+from .ui.routes import is_entry
 from .ui.theme import FONTS, theme_mode, themes
 
 log = logging.getLogger("companion")
@@ -117,8 +118,21 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     if store.recovered is not None:
         session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
     saved = session.message
-    model.play.open_unfinished()  # the game played last, or the start screen
+    if is_entry(page.route):
+        model.play.open_unfinished()  # the game played last, or the start screen
+    else:
+        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
     session.message = saved or session.message
+
+    async def on_route_change(e: ft.RouteChangeEvent) -> None:
+        # The browser's Back or Forward. A Back onto the entry address shows the start
+        # screen and pushes its address again: Back never leaves the app.
+        before = model.play.route
+        model.play.follow(e.route)
+        if model.play.route == before and page.route != before:
+            await page.push_route(before)
+
+    page.on_route_change = on_route_change
 
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)

@@ -20,7 +20,8 @@ from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, Sta
 from ..rules.resources import Resource
 from ..store import GameGoneError, StaleGameError, StoreError
 from .guard import guard_handlers
-from .session import Message, Screen, Session
+from .routes import parse, route_of
+from .session import SIDE_SCREENS, Message, Screen, Session
 
 
 @ft.observable
@@ -65,6 +66,44 @@ class GameController:
 
     def back(self) -> None:
         self.go(self.back_target())
+
+    # -- routes: the browser's Back and Forward, Android's back ---------------------------
+    @property
+    def route(self) -> str:
+        """The address of what this tab shows (see :mod:`.routes`)."""
+        return route_of(self.session.screen, self.game_id, self.history_game_id)
+
+    def follow(self, route: str) -> None:
+        """The browser moved to ``route`` (Back, Forward, or an address typed or reloaded)."""
+        if route == self.route:
+            return
+        screen, number = parse(route)
+        if screen is Screen.PLAY and number is not None:
+            if number == self.game_id and self.game is not None:
+                self.go(Screen.PLAY)
+            elif self.session.store.exists(number):
+                self.open_game(number)
+                if self.game is not None and self.game.state.phase is Phase.FINISHED:
+                    self.close_finished()  # Back onto a game since finished: it is in the history
+            else:
+                self.go(Screen.START)
+        elif screen is Screen.HISTORY_GAME and number is not None:
+            self.open_history_game(number)
+        elif screen is not Screen.HISTORY_GAME:
+            self.go(screen)
+
+    def step_back(self) -> None:
+        """One screen back, as the back gesture means it: a question closes first; a round
+        goes to the start screen (the game stays); the start screen stays."""
+        screen = self.session.screen
+        if self.confirm_end:
+            self.cancel_end()
+        elif screen in SIDE_SCREENS:
+            self.back()
+        elif screen is Screen.HISTORY_GAME:
+            self.go(Screen.HISTORY)
+        elif screen is not Screen.START:
+            self.go(Screen.START)
 
     def open_unfinished(self) -> None:
         """Open the most recently played unfinished game, if there is one."""

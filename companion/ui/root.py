@@ -30,8 +30,15 @@ MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
 
 
 def _frame(
-    model: AppModel, bar: ft.Control, body: ft.Control, bottom: ft.Control | None, scroll_body: bool = True
+    model: AppModel,
+    bar: ft.Control,
+    body: ft.Control,
+    bottom: ft.Control | None,
+    scroll_body: bool = True,
+    place: str = "",
 ) -> list[ft.Control]:
+    """Top bar, banner, the scrolling body and the thumb's button. ``place`` names what the
+    body shows (screen, round, step): when it changes, the body starts again at the top."""
     tr = model.session.tr
     parts: list[ft.Control] = [bar]
     if model.session.message is not None:
@@ -46,7 +53,11 @@ def _frame(
     if scroll_body:
         parts.append(
             ft.Column(
-                [body], expand=True, scroll=ft.ScrollMode.AUTO, horizontal_alignment=ft.CrossAxisAlignment.STRETCH
+                [body],
+                expand=True,
+                scroll=ft.ScrollMode.AUTO,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                key=f"scroll:{place or model.play.route}",  # a new place is a new scroll, at its top
             )
         )
     else:
@@ -56,13 +67,29 @@ def _frame(
     return parts
 
 
+def _place(model: AppModel) -> str:
+    """Where in a game the table is: each new step opens at the top of the screen."""
+    assert model.play.game is not None
+    state = model.play.game.state
+    steps = (
+        state.phase.value,
+        state.round_number,
+        model.migration.editing,
+        model.dice.hand_entry,
+        model.tile.describing,
+        model.play.picking_herd,
+        model.play.confirm_end,
+    )
+    return model.play.route + ":" + ":".join(str(step) for step in steps)
+
+
 def screen(model: AppModel) -> list[ft.Control]:
     tr = model.session.tr
     name = model.session.screen
     if name is Screen.PLAY and model.play.game is not None:
         body, bottom = play_body(model)
         bar = top_bar(model, title(model), play_actions(model))
-        return _frame(model, bar, body, bottom, scroll_body=not model.session.wide)
+        return _frame(model, bar, body, bottom, scroll_body=not model.session.wide, place=_place(model))
     back_to = model.play.back_target()
     builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
         Screen.SETUP: ("setup.title", setup_screen, Screen.START),
@@ -97,6 +124,25 @@ def _use_page_effects(model: AppModel) -> None:
     ft.use_effect(apply_theme, [model.session.theme])
     ft.use_effect(apply_wakelock, [awake])
 
+    route = model.play.route
+
+    async def push_route() -> None:
+        # Each screen change is a step in the browser's history, so Back comes back here.
+        if page.route != route:
+            await page.push_route(route)
+
+    ft.use_effect(push_route, [route])
+
+
+def back_gesture(model: AppModel) -> None:
+    """Android's back (and the desktop's): close what is open, else one screen back."""
+    if model.migration.editing is not None:
+        model.migration.cancel()
+    elif model.dice.hand_entry:
+        model.dice.cancel_hand_entry()
+    else:
+        model.play.step_back()
+
 
 @ft.component
 def Root(
@@ -121,8 +167,15 @@ def Root(
         else min(model.session.width, MAX_READING_WIDTH if wide else MAX_PHONE_WIDTH),
         padding=ft.Padding.symmetric(horizontal=24 if wide else 12, vertical=8),
     )
+
+    async def on_back(e: ft.Event[ft.View]) -> None:
+        back_gesture(model)
+        await e.control.confirm_pop(False)
+
     return ft.View(
-        route="/",
+        route=model.play.route,
+        can_pop=False,  # the back gesture moves within the app (on_back) and never closes it
+        on_confirm_pop=on_back,
         padding=0,
         spacing=0,
         controls=[

@@ -63,6 +63,17 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
 })"""
 
 
+#: Whether a finger at the element's middle would touch it, not a control drawn over it
+#: (the thumb bar over a list that scrolls beneath it).
+UNCOVERED_JS = """e => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (!hit || e.contains(hit) || hit.contains(e)) return true;
+  const owner = hit.closest('[flt-semantics-identifier]');
+  return !owner || owner.contains(e);
+}"""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -178,6 +189,10 @@ class App:
 
     def open(self) -> None:
         self.page.goto(self.url)
+        self.open_here()
+
+    def open_here(self) -> None:
+        """Wait for the app on the page as loaded (after a goto to one of its addresses)."""
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=60_000)
         placeholder.evaluate("e => e.click()")
@@ -218,8 +233,8 @@ class App:
         box = self.wait(identifier).bounding_box()
         assert box is not None, identifier
         height = self.page.viewport_size["height"] if self.page.viewport_size else 800
-        for _ in range(10):  # out of view: swipe it into the middle, as a thumb would, then tap
-            if box["y"] >= 0 and box["y"] + box["height"] <= height:
+        for _ in range(10):  # out of view or under the thumb bar: swipe it to the middle, then tap
+            if box["y"] >= 0 and box["y"] + box["height"] <= height and self.wait(identifier).evaluate(UNCOVERED_JS):
                 break
             middle = box["y"] + box["height"] / 2
             swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}

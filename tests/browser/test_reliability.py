@@ -365,7 +365,7 @@ def test_bad_names_and_payments_get_clear_messages(browser: Browser, server: Ser
     app.click("pay-food-minus")
     app.wait_text("owed", "Still owed: 1")
     app.click("save-migration")
-    app.wait_page_text("Pay exactly one food or resource per person")
+    app.wait_page_text("Moving 3 people costs exactly 3 food or resources; entered: 2.")
     tried += 1
     app.shot("phone-light-bad-payment")
     app.click("cancel-migration")

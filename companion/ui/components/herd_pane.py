@@ -70,55 +70,10 @@ def HerdPane(
                 spacing=8,
             )
         )
-        parts.append(
-            card(
-                ft.Column(
-                    [
-                        tid(
-                            "herd-area",
-                            ft.Text(
-                                tr("round.herd_at", where=tr(f"area_in.{herd}")),
-                                size=22 if wide else 20,
-                                weight=ft.FontWeight.BOLD,
-                            ),
-                        ),
-                        ft.Row(
-                            [area_picture(herd, tr(f"area_name.{herd}"), 420 if wide else 300)],
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
-                    ],
-                    spacing=8,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                ),
-                identifier="herd-card",
-            )
-        )
-        parts.append(
-            card(
-                ft.Column(
-                    [
-                        ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)], spacing=8),
-                        ft.Row(
-                            [_label("1."), bonus_view(tile.first, tr, 40 if wide else 34, identifier="bonus-first")],
-                            spacing=10,
-                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
-                        ft.Divider(height=1),
-                        ft.Row(
-                            [
-                                _label(tr("round.all")),
-                                bonus_view(tile.all, tr, 40 if wide else 34, identifier="bonus-all"),
-                            ],
-                            spacing=10,
-                            vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                        ),
-                        *_describe_button(tr, tile, describe),
-                    ],
-                    spacing=10,
-                ),
-                identifier="tile-card",
-            )
-        )
+        if wide:
+            parts += _herd_and_tile_cards(view, tr, tile, herd, describe)
+        else:
+            parts.append(_glance(view, tr, tile, herd, describe))
     elif view.phase is Phase.READY:
         parts.append(_ready(view, tr))
     elif view.phase in (Phase.TAMED, Phase.FINISHED):
@@ -141,12 +96,116 @@ def HerdPane(
                 identifier="tamed-card",
             )
         )
-    if view.phase not in (Phase.TAMED, Phase.FINISHED):
-        parts.append(_pile(view, tr))
+    if view.phase not in (Phase.TAMED, Phase.FINISHED) and (wide or view.tile is None):
+        parts.append(_pile(view, tr))  # a phone's glance card holds the pile already
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 HerdPaneMemo = memo(HerdPane)
+
+
+def _glance(view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Callable[[], None] | None) -> ft.Control:
+    """The round at a glance on a phone: herd area, tiles left, next herd and the face-up
+    tile's two bonuses in one compact card at the top (the big picture is the tablet's)."""
+    return card(
+        ft.Column(
+            [
+                ft.Row(
+                    [
+                        area_picture(herd, tr(f"area_name.{herd}"), 84),
+                        ft.Column(
+                            [
+                                tid(
+                                    "herd-area",
+                                    ft.Text(
+                                        tr("round.herd_at", where=tr(f"area_in.{herd}")),
+                                        size=18,
+                                        weight=ft.FontWeight.BOLD,
+                                    ),
+                                ),
+                                _pile(view, tr, small=True),
+                            ],
+                            spacing=2,
+                            expand=True,
+                        ),
+                    ],
+                    spacing=10,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                ft.Row(
+                    [_label("1."), bonus_view(tile.first, tr, 28, identifier="bonus-first")],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                ft.Row(
+                    [_label(tr("round.all")), bonus_view(tile.all, tr, 28, identifier="bonus-all")],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                *_describe_button(tr, tile, describe),
+            ],
+            spacing=8,
+        ),
+        padding=12,
+        identifier="herd-card",
+    )
+
+
+def _herd_and_tile_cards(
+    view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Callable[[], None] | None
+) -> list[ft.Control]:
+    """On a tablet: the herd's area as a big picture, then the face-up tile."""
+    parts: list[ft.Control] = []
+    parts.append(
+        card(
+            ft.Column(
+                [
+                    tid(
+                        "herd-area",
+                        ft.Text(
+                            tr("round.herd_at", where=tr(f"area_in.{herd}")),
+                            size=22,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                    ),
+                    ft.Row(
+                        [area_picture(herd, tr(f"area_name.{herd}"), 420)],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    ),
+                ],
+                spacing=8,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
+            identifier="herd-card",
+        )
+    )
+    parts.append(
+        card(
+            ft.Column(
+                [
+                    ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)], spacing=8),
+                    ft.Row(
+                        [_label("1."), bonus_view(tile.first, tr, 40, identifier="bonus-first")],
+                        spacing=10,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    ft.Divider(height=1),
+                    ft.Row(
+                        [
+                            _label(tr("round.all")),
+                            bonus_view(tile.all, tr, 40, identifier="bonus-all"),
+                        ],
+                        spacing=10,
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                    ),
+                    *_describe_button(tr, tile, describe),
+                ],
+                spacing=10,
+            ),
+            identifier="tile-card",
+        )
+    )
+    return parts
 
 
 def _label(text: str) -> ft.Control:
@@ -158,22 +217,25 @@ def _label(text: str) -> ft.Control:
     )
 
 
-def _pile(view: HerdView, tr: Translator) -> ft.Control:
+def _pile(view: HerdView, tr: Translator, small: bool = False) -> ft.Control:
     if view.is_physical:
         upcoming = tr("round.next_physical")
     elif view.next_herd is not None:
         upcoming = tr("round.next_herd", area=tr(f"area_name.{view.next_herd.value}"))
     else:
         upcoming = tr("round.last_tile")
+    size = 15 if small else 16
+    left = tid(
+        "tiles-left", ft.Text(tr("round.tiles_left", count=view.pile_left), size=size, weight=ft.FontWeight.W_600)
+    )
+    if small:  # beside the glance card's picture: two short lines
+        return ft.Column([left, tid("next-herd", ft.Text(upcoming, size=size))], spacing=0)
     return ft.Row(
         [
             ft.Icon(ft.Icons.LAYERS_OUTLINED),
-            tid(
-                "tiles-left",
-                ft.Text(tr("round.tiles_left", count=view.pile_left), size=16, weight=ft.FontWeight.W_600),
-            ),
+            left,
             ft.Text("·"),
-            tid("next-herd", ft.Text(upcoming, size=16, expand=True)),
+            tid("next-herd", ft.Text(upcoming, size=size, expand=True)),
         ],
         spacing=8,
         wrap=False,

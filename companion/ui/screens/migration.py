@@ -37,7 +37,7 @@ def players_pane(model: AppModel) -> ft.Control:
         name = state.players[player]
         migration = current.migration_of(player)
         if model.migration.editing == player:
-            rows.append(Editor(model, DraftRef(model.migration.draft), player, key=f"editor-{player}"))
+            rows.append(editor(model) or ft.Container())
             continue
         if migration:
             detail = tr("migrate.moves", name=name, count=migration.people)
@@ -95,17 +95,31 @@ class DraftRef:
 
 
 @ft.component
-def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str | None = None) -> ft.Control:
+def DraftLines(
+    draft: Draft, state: GameState, player: int, lang: str, buttons: list[ft.Control], key: str | None = None
+) -> ft.Control:
     """Everything a stepper tap changes, in one component: one render, one diff and one
-    message per tap. The payment lines and the odds are memoized inside it."""
+    message per tap. The payment lines and the odds are memoized inside it.
+
+    Laid out to fit a 360×640 phone down to the buttons: the player and the people
+    stepper share the first line, the odds come after the buttons."""
     tr = Translator(lang)
     owed = draft.owed
     fewest, most = people_limits(state, player)
+    name = state.players[player]
     return ft.Column(
         [
             ft.Row(
                 [
-                    ft.Text(tr("migrate.people"), size=17, expand=True),
+                    badge(name, colour_of(state.setup, player), 36),
+                    ft.Column(
+                        [
+                            ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
+                            ft.Text(tr("migrate.people"), size=14),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
                     stepper(
                         draft.people,
                         (lambda: draft.step_people(-1)) if draft.people > fewest else None,
@@ -115,6 +129,7 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
                         tr("migrate.more_people"),
                     ),
                 ],
+                spacing=8,
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
@@ -138,9 +153,10 @@ def DraftLines(draft: Draft, state: GameState, player: int, lang: str, key: str 
                     color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
                 ),
             ),
+            *buttons,
             OddsMemo(state=state, dice=dice_counts(state, player, draft.people), lang=lang, key="odds-lines"),
         ],
-        spacing=GAP - 4,
+        spacing=6,
     )
 
 
@@ -150,27 +166,40 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
     assert model.play.game is not None
     tr = model.session.tr
     state = model.play.game.state
-    name = state.players[player]
     existing = state.current.migration_of(player) if state.current else None
     buttons: list[ft.Control] = [
-        primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK),
-        secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration"),
+        ft.Row(
+            [
+                primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK),
+                secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration"),
+            ],
+            spacing=8,
+        )
     ]
     if existing:
-        buttons.insert(
-            1, secondary(tr("migrate.withdraw"), lambda: model.migration.withdraw(player), "withdraw", ft.Icons.UNDO)
+        buttons.append(
+            ft.Row(
+                [
+                    secondary(
+                        tr("migrate.withdraw"),
+                        lambda: model.migration.withdraw(player),
+                        "withdraw",
+                        ft.Icons.UNDO,
+                        expand=True,
+                    )
+                ]
+            )
         )
-    draft = ref.draft
     return editor_frame(
         "migration-editor",
-        [
-            ft.Row(
-                [badge(name, colour_of(model.play.game, player), 40), heading(name, 20, expand=True)],
-                spacing=10,
-            ),
-            DraftLines(draft, state, player, model.session.lang, key="draft-lines"),
-            ft.Row(buttons[:1]),
-            ft.Row(buttons[1:], spacing=8, wrap=True),
-        ],
+        [DraftLines(ref.draft, state, player, model.session.lang, buttons, key="draft-lines")],
         spacing=GAP - 4,
     )
+
+
+def editor(model: AppModel) -> ft.Control | None:
+    """The open migration editor, if any (a phone shows it alone, filling the screen)."""
+    player = model.migration.editing
+    if player is None:
+        return None
+    return Editor(model, DraftRef(model.migration.draft), player, key=f"editor-{player}")

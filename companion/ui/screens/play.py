@@ -9,10 +9,10 @@ from ..model import AppModel
 from ..widgets import badge, card, colour_of, icon_button, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
-from .migration import players_pane
+from .migration import editor, players_pane
 from .printed import herd_picker, tile_editor
 from .scoring import scoring_pane
-from .taming import hand_entry_pane, result_pane
+from .taming import hand_entry_pane, result_pane, winner_choice
 
 
 def play_actions(model: AppModel) -> list[ft.Control]:
@@ -122,7 +122,15 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     if state.phase is Phase.RESOLVED and not model.dice.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
         number = state.round_number
-        return ft.Row([primary(tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)])
+        next_round = ft.Row(
+            [primary(tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)]
+        )
+        choice = None if model.session.wide else winner_choice(model)
+        if choice is None:
+            return next_round
+        # On a phone the winner's choice sits right above the thumb's button: "Next round"
+        # never takes the default "1." without the choice being in view.
+        return ft.Column([choice, next_round], spacing=10)
     if state.phase is Phase.READY and not state.is_physical:
         return ft.Row(
             [
@@ -232,6 +240,9 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         )
         return body, None
     else:
+        open_editor = editor(model) if state.phase is Phase.MIGRATION else None
+        if open_editor is not None:  # a phone shows the migration editor alone, from the top
+            return open_editor, None
         # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
         first = [tile_editor(model)] if model.tile.describing else []
         body = ft.Column(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...i18n import join_names
@@ -135,30 +137,10 @@ def result_pane(model: AppModel) -> ft.Control:
             )
         )
     parts.append(tid("explanation", ft.Text(explain(model, taming), size=16)))
-    if taming.winner is not None:
-        chosen = current.winner_choice
-        parts.append(ft.Text(tr("result.choose", name=names[taming.winner]), size=16, weight=ft.FontWeight.W_600))
-        parts.append(
-            ft.Row(
-                [
-                    tonal(
-                        tr("result.take_first"),
-                        lambda: model.play.choose(Choice.FIRST),
-                        "choose-first",
-                        selected=chosen is Choice.FIRST,
-                        expand=True,
-                    ),
-                    tonal(
-                        tr("result.take_all"),
-                        lambda: model.play.choose(Choice.ALL),
-                        "choose-all",
-                        selected=chosen is Choice.ALL,
-                        expand=True,
-                    ),
-                ],
-                spacing=8,
-            )
-        )
+    if model.session.wide:  # a phone has the choice in the thumb bar, above Next round
+        choice = winner_choice(model)
+        if choice is not None:
+            parts.append(choice)
     given = handouts(current)
     lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
     if not given:
@@ -196,6 +178,57 @@ def result_pane(model: AppModel) -> ft.Control:
     return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
 
+def winner_choice(model: AppModel) -> ft.Control | None:
+    """The winner's "1." or "all", once the dice have settled; None without a winner."""
+    assert model.play.game is not None and model.play.game.state.current is not None
+    tr = model.session.tr
+    current = model.play.game.state.current
+    taming = current.taming
+    if taming is None or taming.winner is None or model.dice.rolling:
+        return None
+    chosen = current.winner_choice
+    name = model.play.game.state.players[taming.winner]
+    return ft.Column(
+        [
+            ft.Text(tr("result.choose", name=name), size=16, weight=ft.FontWeight.W_600),
+            ft.Row(
+                [
+                    tonal(
+                        tr("result.take_first"),
+                        lambda: model.play.choose(Choice.FIRST),
+                        "choose-first",
+                        selected=chosen is Choice.FIRST,
+                        expand=True,
+                    ),
+                    tonal(
+                        tr("result.take_all"),
+                        lambda: model.play.choose(Choice.ALL),
+                        "choose-all",
+                        selected=chosen is Choice.ALL,
+                        expand=True,
+                    ),
+                ],
+                spacing=8,
+            ),
+        ],
+        spacing=6,
+    )
+
+
+def _face(value: int, chosen: bool, pick: Callable[[], None]) -> ft.Control:
+    """One die face to tap: a share of the row's width, 48 px tall."""
+    return ft.Container(
+        expand=True,
+        height=48,
+        border_radius=8,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
+        content=ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY if chosen else None),
+        on_click=lambda _e: pick(),
+    )
+
+
 def hand_entry_pane(model: AppModel) -> ft.Control:
     """Dice rolled at the table: tap each die's value."""
     assert model.play.game is not None
@@ -213,29 +246,32 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
             )
         )
         for index, value in enumerate(dice):
+            # The label above and six equal faces below: the row fits a 320 px phone unwrapped.
             parts.append(
                 tid(
                     f"hand-{player}-{index}",
-                    ft.Row(
+                    ft.Column(
                         [
-                            ft.Text(tr("hand.die", n=index + 1), size=14, width=56),
-                            *[
-                                tid(
-                                    f"hand-{player}-{index}-{face}",
-                                    ft.Container(
-                                        content=die(face, highlight=face == value, size=44),
-                                        on_click=lambda _e, p=player, i=index, f=face: model.dice.set_die(p, i, f),
-                                        border_radius=8,
-                                    ),
-                                )
-                                for face in DIE_FACES
-                            ],
+                            ft.Text(tr("hand.die", n=index + 1), size=14),
+                            ft.Row(
+                                [
+                                    tid(
+                                        f"hand-{player}-{index}-{face}",
+                                        _face(
+                                            face,
+                                            face == value,
+                                            lambda p=player, i=index, f=face: model.dice.set_die(p, i, f),
+                                        ),
+                                    )
+                                    for face in DIE_FACES
+                                ],
+                                spacing=4,
+                            ),
                         ],
-                        spacing=4,
-                        wrap=True,
+                        spacing=2,
                     ),
                 )
             )
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
-    return card(ft.Column(parts, spacing=8), identifier="hand-card")
+    return card(ft.Column(parts, spacing=8), padding=12, identifier="hand-card")

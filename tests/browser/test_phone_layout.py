@@ -1,0 +1,169 @@
+"""The phone at the table: the round at a glance, the thumb on the next step, Back stays in the app.
+
+Run as a phone: touch, a mobile viewport, device scale 3, and taps by touch events.
+Boxes are checked without any scrolling: what the table needs is on screen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from .harness import App, Server
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 360, "height": 640}
+MEDIUM = {"width": 390, "height": 844}
+HEADER = ("title", "start-player", "herd-area", "tiles-left", "bonus-first", "bonus-all")
+NAMES = {"en": ("Anna", "Bert", "Chloé"), "ko": ("민지", "서준", "하은")}
+LABELS = {
+    "en": {"record": "Record", "next": "Next round", "choose": "which bonus do you take?"},
+    "ko": {"record": "저장", "next": "다음 라운드", "choose": "어떤 보너스를 받을까요?"},
+}
+
+
+def in_view(app: App, identifier: str) -> None:
+    """The control is wholly inside the window as it stands (no scrolling done)."""
+    box = app.wait(identifier).bounding_box()
+    size = app.page.viewport_size
+    assert box is not None and size is not None, identifier
+    assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (identifier, box)
+    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (identifier, box)
+
+
+def start(app: App, names: tuple[str, ...]) -> None:
+    app.tap("new-game")
+    for seat, name in enumerate(names):
+        app.fill_name(seat, name)
+    app.tap("start-game")
+    app.wait("herd-card")
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("viewport", [SMALL, MEDIUM], ids=["360x640", "390x844"])
+def test_round_choice_and_editor_are_on_screen(browser: Browser, tmp_path: Path, lang: str, viewport: dict) -> None:
+    """Round header, the editor's Record, and the winner's choice above Next round: all in view."""
+    server = Server(tmp_path / "data", ["--language", lang]).start()
+    app = App(browser, server.url, viewport, locale=lang, touch=True)
+    size = f"{viewport['width']}"
+    try:
+        start(app, NAMES[lang])
+        for identifier in HEADER:
+            in_view(app, identifier)
+        app.shot(f"phone{size}-{lang}-round")
+
+        app.tap("edit-0")
+        app.wait("migration-editor")
+        for identifier in ("people-plus", "pay-food-plus", "pay-gold-plus", "owed", "save-migration"):
+            in_view(app, identifier)
+        assert LABELS[lang]["record"] in app.text("save-migration")
+        app.tap("people-plus")
+        app.tap("pay-stone-plus")
+        in_view(app, "save-migration")
+        app.shot(f"phone{size}-{lang}-editor")
+        app.tap("save-migration")
+        app.wait("players-card")
+        app.tap("edit-1")
+        app.tap("save-migration")
+        app.wait("roll")
+
+        app.tap("roll")
+        app.wait("winner", timeout=20_000)  # 2 dice against 1: never a full tie
+        app.wait("choose-first", timeout=20_000)
+        for identifier in ("choose-first", "choose-all", "next-round", "winner"):
+            in_view(app, identifier)
+        choice = app.wait("choose-all").bounding_box()
+        thumb = app.wait("next-round").bounding_box()
+        assert choice and thumb and choice["y"] + choice["height"] <= thumb["y"]  # the choice sits above
+        app.wait_page_text(LABELS[lang]["choose"])
+        app.shot(f"phone{size}-{lang}-result")
+        app.tap("choose-all")
+        app.tap("next-round")
+        app.wait_text("title", "2")
+        for identifier in HEADER:  # the new round opens at its top
+            in_view(app, identifier)
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()
+
+
+def back(app: App) -> None:
+    """The browser's Back button (an Android phone's back gesture in a browser)."""
+    app.page.go_back()
+    app.settle()
+
+
+def on_start_screen(app: App, server: Server) -> None:
+    app.wait("new-game")
+    assert app.page.url.startswith(server.url.rstrip("/")), app.page.url
+
+
+def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, server: Server) -> None:
+    """Back from every screen lands on the app's previous screen; from the start screen it stays."""
+    app = App(browser, server.url, MEDIUM, touch=True)
+    on_start_screen(app, server)
+    back(app)  # Back on the very first screen: still the app
+    on_start_screen(app, server)
+    for opener, shown in (("open-settings", "lang-en"), ("open-rules", "rules-text"), ("new-game", "name-0")):
+        app.tap(opener)
+        app.wait(shown)
+        back(app)
+        on_start_screen(app, server)
+    start(app, NAMES["en"])
+    assert app.page.url.endswith("/game/1"), app.page.url
+    app.tap("edit-0")
+    app.tap("save-migration")
+    app.wait_text("player-0", "Anna moves 1 person")
+    back(app)  # from a round: the start screen, the game kept
+    app.wait("game-row-1")
+    back(app)
+    on_start_screen(app, server)
+    app.tap("resume-1")
+    app.wait_text("player-0", "Anna moves 1 person")
+    app.tap("nav-back")  # the in-app button is a step of the same history
+    app.wait("game-row-1")
+    app.tap("resume-1")
+    app.wait("herd-card")
+    # Settings from a round: Back returns to the round
+    app.tap("end-game")
+    app.wait("confirm-card")
+    app.tap("confirm-end")
+    app.wait("scoring-card")
+    app.tap("done")
+    app.tap("open-history")
+    app.wait("history-1")
+    app.tap("history-1")
+    app.wait("round-log")
+    back(app)
+    app.wait("history-1")
+    back(app)
+    on_start_screen(app, server)
+    back(app)
+    back(app)
+    on_start_screen(app, server)
+    app.reload()  # an address of the app reloads into the app
+    on_start_screen(app, server)
+    app.assert_offline()
+    app.close()
+
+
+def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -> None:
+    """Reloading /rules shows the rules; /game/N the game; an unknown address the start screen."""
+    app = App(browser, server.url, MEDIUM, touch=True)
+    start(app, NAMES["en"])
+    game_url = app.page.url
+    app.page.goto(server.url.rstrip("/") + "/rules")
+    app.open_here()
+    app.wait("rules-text")
+    app.page.goto(game_url)
+    app.open_here()
+    app.wait("herd-card")
+    app.page.goto(server.url.rstrip("/") + "/game/99")
+    app.open_here()
+    on_start_screen(app, server)
+    app.assert_offline()
+    app.close()
