@@ -142,3 +142,43 @@ def test_another_tab_s_change_is_shown_and_drafts_close(model: AppModel, tmp_pat
     assert model.migration.editing is None
     assert model.play.game == other.play.game
     assert model.session.message is not None and model.session.message.key == "info.synced"
+
+
+def test_a_removed_player_comes_back_with_name_colour_and_seat(model: AppModel) -> None:
+    """Removing a player is undoable: the seat, the name and the colour return."""
+    model.play.go(Screen.SETUP)
+    model.setup.add_player()
+    for seat, name in enumerate(["Ann", "Bo", "Cy", "Di"]):
+        model.setup.set_name(seat, name)
+    model.setup.choose_start_player(2)
+    colours = list(model.setup.colours)
+    model.setup.remove_player(1)
+    assert model.setup.names == ["Ann", "Cy", "Di"] and model.setup.removed == (1, "Bo", colours[1])
+    model.setup.undo_remove()
+    assert model.setup.names == ["Ann", "Bo", "Cy", "Di"] and model.setup.colours == colours
+    assert model.setup.start_player == 2 and model.setup.removed is None
+    model.setup.undo_remove()  # nothing left to undo: nothing changes
+    assert model.setup.names == ["Ann", "Bo", "Cy", "Di"]
+
+
+def test_routes_name_every_screen_and_back_steps_within_the_app(model: AppModel) -> None:
+    """Each screen has an address; following one shows its screen; Back from a round is the start."""
+    from companion.ui.routes import parse
+
+    new_game(model, ["Ann", "Bo", "Cy"])
+    game_id = model.play.game_id
+    assert model.play.route == f"/game/{game_id}" and parse(model.play.route) == (Screen.PLAY, game_id)
+    model.play.follow("/rules")
+    assert model.session.screen is Screen.RULES and model.play.route == "/rules"
+    model.play.step_back()
+    assert model.session.screen is Screen.PLAY  # the rules return where they were opened
+    model.play.step_back()
+    assert model.session.screen is Screen.START and model.play.game is not None  # the game is kept
+    model.play.step_back()
+    assert model.session.screen is Screen.START  # the start screen is as far as Back goes
+    model.play.follow(f"/game/{game_id}")
+    assert model.session.screen is Screen.PLAY and model.play.game_id == game_id
+    model.play.follow("/game/999")  # no such game: the start screen
+    assert model.session.screen is Screen.START
+    for odd in ("/../etc", "/game/abc", "/history/-1", "", None):
+        assert parse(odd) == (Screen.START, None)

@@ -18,7 +18,7 @@ from .screens.join import join_screen
 from .screens.play import play_actions, play_body, title
 from .screens.rules import rules_screen
 from .screens.settings import settings_screen
-from .screens.setup import setup_screen
+from .screens.setup import setup_screen, start_button
 from .screens.start import start_screen
 from .session import Session
 from .theme import theme_mode
@@ -101,7 +101,8 @@ def screen(model: AppModel) -> list[ft.Control]:
     }
     if name in builders:
         key, build, back = builders[name]
-        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), None)
+        bottom = start_button(model) if name is Screen.SETUP else None
+        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), bottom)
     bar = top_bar(model, "", back=None)
     return _frame(model, bar, start_screen(model), None)
 

@@ -22,6 +22,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
+from companion.rules import MAX_NAME_LENGTH
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -275,7 +277,7 @@ class App:
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
         button shows it), so a quick tap on Start cannot overtake the typing."""
-        shown = " ".join(name.split())[:30] or f"Player {seat + 1}"
+        shown = " ".join(name[:MAX_NAME_LENGTH].split()) or f"Player {seat + 1}"
         box = self.wait(f"name-{seat}").locator("input, textarea").first
         for attempt in range(3):
             box.focus()

@@ -167,3 +167,40 @@ def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -
     on_start_screen(app, server)
     app.assert_offline()
     app.close()
+
+
+def test_setup_limits_names_undoes_a_removal_and_keeps_start_in_view(browser: Browser, tmp_path: Path) -> None:
+    """Names stop at 20 characters while typing, the prompt is not a name, a removed player comes
+    back with one tap, and Start game is in view on a phone and on a tablet (two columns)."""
+    for viewport, touch in ((SMALL, True), ({"width": 1280, "height": 800}, False)):
+        server = Server(tmp_path / f"data-{viewport['width']}").start()
+        app = App(browser, server.url, viewport, touch=touch)
+        try:
+            app.click("new-game")
+            app.wait("name-0")
+            in_view(app, "start-game")
+            field = app.wait("name-0").locator("input, textarea").first
+            assert field.input_value() == ""  # the grey prompt is a hint, not a value
+            assert "Type a name" in app.text("name-0")
+            app.fill_name(0, "Anna")
+            app.fill_name(1, "Bert")
+            app.fill_name(2, "Maximiliana-Theodora von X")
+            assert app.wait("name-2").locator("input, textarea").first.input_value() == "Maximiliana-Theodora"
+            app.click("remove-1")
+            app.wait_text("removed-player", "Bert was removed.")
+            app.shot(f"setup{viewport['width']}-removed")
+            app.click("undo-remove")
+            app.gone("removed-player")
+            assert app.wait("name-1").locator("input, textarea").first.input_value() == "Bert"
+            if viewport["width"] > 900:
+                players = app.wait("name-0").bounding_box()
+                deck = app.wait("deck-companion").bounding_box()
+                assert players and deck and deck["x"] > players["x"] + players["width"]  # two columns
+            in_view(app, "start-game")
+            app.shot(f"setup{viewport['width']}-filled")
+            app.click("start-game")
+            app.wait("herd-card")
+            assert "Maximiliana-Theodora" in app.page_text()
+        finally:
+            app.close()
+            server.stop()

@@ -30,6 +30,7 @@ class SetupDraft:
     start_player: int = 0
     deck: str = COMPANION_DECK_ID
     field_error: tuple[int, Message] | None = None  # the seat and its message
+    removed: tuple[int, str, str] | None = None  # the last player removed (seat, name, colour), to undo
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -51,13 +52,33 @@ class SetupDraft:
             free = [c for c in COLOURS if c not in self.colours]
             self.names = [*self.names, ""]
             self.colours = [*self.colours, free[0]]
+            self.removed = None
 
     def remove_player(self, seat: int) -> None:
+        """Remove a seat; :meth:`undo_remove` brings it back (a mis-tap costs nothing)."""
         if self._seat(seat) and can_remove_seat(len(self.names)):
+            self.removed = (seat, self.names[seat], self.colours[seat])
             self.names = [n for i, n in enumerate(self.names) if i != seat]
             self.colours = [c for i, c in enumerate(self.colours) if i != seat]
+            if seat < self.start_player:  # the start player keeps their place in the list
+                self.start_player -= 1
             self.start_player = min(self.start_player, len(self.names) - 1)
             self.field_error = None
+
+    def undo_remove(self) -> None:
+        """Put the last removed player back in their seat, with their name and colour
+        (or the first free colour, if another seat has taken theirs meanwhile)."""
+        if self.removed is None or not can_add_seat(len(self.names)):
+            return
+        seat, name, colour = self.removed
+        seat = min(seat, len(self.names))
+        if colour in self.colours:
+            colour = next(c for c in COLOURS if c not in self.colours)
+        self.names = [*self.names[:seat], name, *self.names[seat:]]
+        self.colours = [*self.colours[:seat], colour, *self.colours[seat:]]
+        if self.start_player >= seat:
+            self.start_player += 1
+        self.removed = None
 
     def move_seat(self, seat: int, delta: int) -> None:
         if not self._seat(seat) or delta not in (-1, 1):

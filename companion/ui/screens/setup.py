@@ -34,20 +34,30 @@ def setup_screen(model: AppModel) -> ft.Control:
                             border_radius=26,
                         ),
                     ),
-                    tid(
-                        f"name-{seat}",
-                        ft.TextField(
-                            label=tr("setup.player_label", n=seat + 1),
-                            value=name,
-                            expand=True,
-                            on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
-                            max_length=MAX_NAME_LENGTH + 10,
-                            error_max_lines=3,
-                            error=error,
-                            text_size=18,
-                            dense=False,
-                            counter="",
-                        ),
+                    ft.Column(
+                        [
+                            # The seat's label above the field; inside it an italic prompt
+                            # that cannot pass for a name already typed.
+                            ft.Text(tr("setup.player_label", n=seat + 1), size=13),
+                            tid(
+                                f"name-{seat}",
+                                ft.TextField(
+                                    hint_text=tr("setup.name_hint"),
+                                    hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
+                                    value=name,
+                                    on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
+                                    max_length=MAX_NAME_LENGTH,  # the limit holds while typing
+                                    error_max_lines=3,
+                                    error=error,
+                                    text_size=18,
+                                    dense=False,
+                                    counter="",
+                                ),
+                            ),
+                        ],
+                        spacing=2,
+                        expand=True,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                     ),
                     ft.Column(
                         [
@@ -86,6 +96,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 heading(tr("setup.players")),
                 ft.Text(tr("setup.seating_hint"), size=14),
                 *rows,
+                *_undo_remove(model),
                 secondary(
                     tr("setup.add_player"),
                     model.setup.add_player if can_add_seat(count) else None,
@@ -166,14 +177,58 @@ def setup_screen(model: AppModel) -> ft.Control:
                 ),
             )
         )
+    if model.session.wide:  # a tablet: players on the left, the choices on the right
+        return ft.Column(
+            [
+                *note,
+                ft.Row(
+                    [
+                        ft.Column([players], expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                        ft.Column(
+                            [start, deck],
+                            expand=True,
+                            spacing=GAP + 4,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        ),
+                    ],
+                    spacing=GAP + 4,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            ],
+            spacing=GAP + 4,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
     return ft.Column(
-        [
-            *note,
-            players,
-            start,
-            deck,
-            ft.Row([primary(tr("setup.start"), model.setup.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
-        ],
+        [*note, players, start, deck],
         spacing=GAP + 4,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
+
+
+def start_button(model: AppModel) -> ft.Control:
+    """Start game, in the thumb bar: always in view, on a phone and on a tablet."""
+    return ft.Row(
+        [primary(model.session.tr("setup.start"), model.setup.create_game, "start-game", ft.Icons.PLAY_ARROW)]
+    )
+
+
+def _undo_remove(model: AppModel) -> list[ft.Control]:
+    """After a player was removed: who, and a button to put them back."""
+    removed = model.setup.removed
+    if removed is None or not can_add_seat(len(model.setup.names)):
+        return []
+    tr = model.session.tr
+    seat, name, _colour = removed
+    shown = name.strip() or tr("setup.player_label", n=seat + 1)
+    return [
+        tid(
+            "removed-player",
+            ft.Row(
+                [
+                    ft.Text(tr("setup.removed", name=shown), size=15, italic=True, expand=True),
+                    secondary(tr("setup.undo_remove"), model.setup.undo_remove, "undo-remove", ft.Icons.UNDO),
+                ],
+                spacing=8,
+            ),
+        )
+    ]

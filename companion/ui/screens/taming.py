@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 
@@ -257,11 +258,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                 [
                                     tid(
                                         f"hand-{player}-{index}-{face}",
-                                        _face(
-                                            face,
-                                            face == value,
-                                            lambda p=player, i=index, f=face: model.dice.set_die(p, i, f),
-                                        ),
+                                        _face(face, face == value, partial(model.dice.set_die, player, index, face)),
                                     )
                                     for face in DIE_FACES
                                 ],
