@@ -102,9 +102,11 @@ def tonal(
     selected: bool = False,
     expand: bool = False,
 ) -> ft.Control:
-    """A choice button; the selected one is filled."""
+    """A choice button; the selected one is filled and carries a check mark, so the choice
+    never rests on colour alone (the two fills are close in the dark theme)."""
     text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
-    return _button(ft.FilledButton if selected else ft.FilledTonalButton, text, on_click, identifier, icon, expand)
+    mark = ft.Icons.CHECK if selected and icon is None else icon
+    return _button(ft.FilledButton if selected else ft.FilledTonalButton, text, on_click, identifier, mark, expand)
 
 
 def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler | None, identifier: str) -> ft.Control:

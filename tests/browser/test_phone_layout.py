@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .harness import App, Server
+from .harness import UNCOVERED_JS, App, Server
 
 pytestmark = pytest.mark.browser
 
@@ -32,6 +32,7 @@ def in_view(app: App, identifier: str) -> None:
     assert box is not None and size is not None, identifier
     assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (identifier, box)
     assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (identifier, box)
+    assert app.wait(identifier).evaluate(UNCOVERED_JS), f"{identifier} is under another control"
 
 
 def start(app: App, names: tuple[str, ...]) -> None:
@@ -65,10 +66,11 @@ def test_round_choice_and_editor_are_on_screen(browser: Browser, tmp_path: Path,
         in_view(app, "save-migration")
         app.shot(f"phone{size}-{lang}-editor")
         app.tap("save-migration")
-        app.wait("players-card")
+        app.gone("migration-editor")
         app.tap("edit-1")
+        app.wait("migration-editor")
         app.tap("save-migration")
-        app.wait("roll")
+        app.gone("migration-editor")
 
         app.tap("roll")
         app.wait("winner", timeout=20_000)  # 2 dice against 1: never a full tie
@@ -204,3 +206,68 @@ def test_setup_limits_names_undoes_a_removal_and_keeps_start_in_view(browser: Br
         finally:
             app.close()
             server.stop()
+
+
+TINY = {"width": 320, "height": 568}
+TINY_NAMES = ("Großmütterchen", "Ñandú", "김민지")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
+def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, scheme: str) -> None:
+    """The smallest phone, each language, light and dark: every screen of a printed-tiles round,
+    saved for looking at, and no control reaching past the window's edges."""
+    server = Server(tmp_path / "data", ["--language", lang]).start()
+    app = App(browser, server.url, TINY, scheme, locale=lang, touch=True)
+    spilled: dict[str, list[str]] = {}
+
+    def shot(name: str) -> None:
+        app.shot(f"tiny-{lang}-{scheme}-{name}")
+        if app.spilled():
+            spilled[name] = app.spilled()
+
+    try:
+        app.wait("new-game")
+        shot("start")
+        app.tap("new-game")
+        app.click("deck-physical")
+        for seat, name in enumerate(TINY_NAMES):
+            app.fill_name(seat, name)
+        shot("setup")
+        app.tap("start-game")
+        app.wait("physical-herd")
+        shot("herd-picker")
+        app.tap("herd-pick-gold")
+        app.wait("tile-editor")
+        app.click("tile-kind-food")
+        shot("tile-editor")
+        app.click("tile-skip")
+        app.wait("players-card")
+        shot("round")
+        app.tap("edit-0")
+        app.tap("people-plus")
+        shot("editor")
+        app.tap("save-migration")
+        app.gone("migration-editor")
+        app.tap("edit-1")
+        app.wait("migration-editor")
+        app.tap("save-migration")
+        app.gone("migration-editor")
+        app.tap("enter-dice")
+        app.click("hand-0-0-6")
+        app.click("hand-0-1-1")
+        app.click("hand-1-0-4")
+        shot("dice")
+        app.click("apply-dice")
+        app.wait("choose-first")
+        shot("result")
+        app.tap("end-game")
+        app.wait("confirm-card")
+        app.click("confirm-end")
+        app.wait("scoring-card")
+        shot("scoring")
+        assert spilled == {}
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()

@@ -132,16 +132,8 @@ def _glance(view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Cal
                     spacing=10,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
-                ft.Row(
-                    [_label("1."), bonus_view(tile.first, tr, 28, identifier="bonus-first")],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                ft.Row(
-                    [_label(tr("round.all")), bonus_view(tile.all, tr, 28, identifier="bonus-all")],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
+                _bonus_line("1.", bonus_view(tile.first, tr, 28, identifier="bonus-first")),
+                _bonus_line(tr("round.all"), bonus_view(tile.all, tr, 28, identifier="bonus-all")),
                 *_describe_button(tr, tile, describe),
             ],
             spacing=8,
@@ -184,20 +176,9 @@ def _herd_and_tile_cards(
             ft.Column(
                 [
                     ft.Row([picture("mammoth", 36), heading(tr("round.tile"), 20, expand=True)], spacing=8),
-                    ft.Row(
-                        [_label("1."), bonus_view(tile.first, tr, 40, identifier="bonus-first")],
-                        spacing=10,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
+                    _bonus_line("1.", bonus_view(tile.first, tr, 40, identifier="bonus-first")),
                     ft.Divider(height=1),
-                    ft.Row(
-                        [
-                            _label(tr("round.all")),
-                            bonus_view(tile.all, tr, 40, identifier="bonus-all"),
-                        ],
-                        spacing=10,
-                        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    ),
+                    _bonus_line(tr("round.all"), bonus_view(tile.all, tr, 40, identifier="bonus-all")),
                     *_describe_button(tr, tile, describe),
                 ],
                 spacing=10,
@@ -206,6 +187,15 @@ def _herd_and_tile_cards(
         )
     )
     return parts
+
+
+def _bonus_line(label: str, bonus: ft.Control) -> ft.Control:
+    """A bonus beside its "1." or "all" label; the bonus takes the rest of the line and wraps."""
+    return ft.Row(
+        [_label(label), ft.Container(bonus, expand=True)],
+        spacing=8,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
 
 
 def _label(text: str) -> ft.Control:

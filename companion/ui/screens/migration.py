@@ -167,29 +167,19 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
     tr = model.session.tr
     state = model.play.game.state
     existing = state.current.migration_of(player) if state.current else None
-    buttons: list[ft.Control] = [
-        ft.Row(
-            [
-                primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK),
-                secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration"),
-            ],
-            spacing=8,
-        )
-    ]
+    # Record alone on its line (a long word such as "Eintragen" never breaks at 320 px);
+    # Cancel and Take back share the line below it.
+    second: list[ft.Control] = [secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration", expand=True)]
     if existing:
-        buttons.append(
-            ft.Row(
-                [
-                    secondary(
-                        tr("migrate.withdraw"),
-                        lambda: model.migration.withdraw(player),
-                        "withdraw",
-                        ft.Icons.UNDO,
-                        expand=True,
-                    )
-                ]
+        second.append(
+            secondary(
+                tr("migrate.withdraw"), lambda: model.migration.withdraw(player), "withdraw", ft.Icons.UNDO, expand=True
             )
         )
+    buttons: list[ft.Control] = [
+        ft.Row([primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK)]),
+        ft.Row(second, spacing=8),
+    ]
     return editor_frame(
         "migration-editor",
         [DraftLines(ref.draft, state, player, model.session.lang, buttons, key="draft-lines")],

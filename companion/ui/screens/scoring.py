@@ -15,7 +15,7 @@ def scoring_pane(model: AppModel, game: Game) -> ft.Control:
     state = game.state
     scoring = mammoth_scoring(state)
     rows: list[ft.Control] = [
-        ft.Row([picture("mammoth", 56), heading(tr("end.title"), 24, expand=True)], spacing=10),
+        ft.Row([picture("mammoth", 48), heading(tr("end.title"), 20, expand=True)], spacing=10),
     ]
     order = sorted(range(len(state.players)), key=lambda p: (-state.tallies[p], p))
     for player in order:

@@ -108,9 +108,9 @@ def result_pane(model: AppModel) -> ft.Control:
     assert taming is not None
     names = model.play.game.state.players
     parts: list[ft.Control] = [heading(tr("result.title"), 20)]
-    if taming.dice:
-        parts.append(dice_rows(model, taming))
     if model.dice.rolling:
+        if taming.dice:
+            parts.append(dice_rows(model, taming))
         parts.append(
             ft.Row(
                 [
@@ -120,6 +120,7 @@ def result_pane(model: AppModel) -> ft.Control:
             )
         )
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
+    # Who won and why come first, so on a phone they show above the thumb bar; the dice follow.
     if taming.winner is not None:
         parts.append(
             ft.Row(
@@ -138,6 +139,8 @@ def result_pane(model: AppModel) -> ft.Control:
             )
         )
     parts.append(tid("explanation", ft.Text(explain(model, taming), size=16)))
+    if taming.dice:
+        parts.append(dice_rows(model, taming))
     if model.session.wide:  # a phone has the choice in the thumb bar, above Next round
         choice = winner_choice(model)
         if choice is not None:
