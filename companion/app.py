@@ -124,9 +124,18 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         model.play.follow(page.route)  # a reload or a bookmark: the screen it names
     session.message = saved or session.message
 
+    echoed = False  # the browser has reported one of the app's own addresses
+
     async def on_route_change(e: ft.RouteChangeEvent) -> None:
         # The browser's Back or Forward. A Back onto the entry address shows the start
-        # screen and pushes its address again: Back never leaves the app.
+        # screen and pushes its address again: Back never leaves the app. Until the browser
+        # has echoed an address the app pushed, "/" is only the page reporting where it was
+        # loaded, not a Back (a reload must not drop the game it reopened).
+        nonlocal echoed
+        if not echoed:
+            echoed = e.route == model.play.route
+            if is_entry(e.route):
+                return
         before = model.play.route
         model.play.follow(e.route)
         if model.play.route == before and page.route != before:

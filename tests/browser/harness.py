@@ -201,7 +201,9 @@ class App:
         self.page.locator("flt-semantics-host").wait_for(state="attached", timeout=30_000)
 
     def reload(self) -> None:
-        self.open()
+        """The browser's reload: the same address (the screen's own route) loads again."""
+        self.page.reload()
+        self.open_here()
 
     def el(self, identifier: str) -> Any:
         return self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first

@@ -153,7 +153,7 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
         assert f"{16 - number} tile" in app.text("tiles-left")
 
     # No tile left: the next round tames the whole herd, then the scoring.
-    app.wait_text("next-round", "no tiles left")
+    app.wait_text("next-round", "pile empty")
     app.click("next-round")
     app.wait("herd-tamed")
     for seat, name in enumerate(names):
@@ -212,7 +212,7 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
             app.settle()
             took_all.append(number)
         tiles[names[player]] += 1
-    app.wait_text("next-round", "no tiles left")
+    app.wait_text("next-round", "pile empty")
     app.click("next-round")
     app.wait("herd-tamed")
     for seat, name in enumerate(names):

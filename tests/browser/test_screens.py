@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .harness import NARROW, PHONE, TABLET, App, Server
+from .harness import PHONE, TABLET, App, Server
 
 pytestmark = pytest.mark.browser
 
@@ -151,16 +151,31 @@ def test_screenshots_of_every_main_screen(
     app.close()
 
 
-@pytest.mark.parametrize("lang", ["de", "es", "ko"])
-def test_every_screen_fits_at_360_px(browser: Browser, tmp_path: Path, lang: str) -> None:
-    """German, Spanish and Korean at 360 px: every screen, saved for looking at, and no
-    control reaching past the window's edges."""
+def _every_width_language_and_theme() -> list[object]:
+    """German, Spanish and Korean at 360 px, light, run every time; the rest of the matrix
+    (320, 360 and 390 px, four languages, light and dark) with ``pytest -m matrix``."""
+    combos = []
+    for width in (320, 360, 390):
+        for lang in ("en", "de", "es", "ko"):
+            for scheme in ("light", "dark"):
+                always = width == 360 and lang != "en" and scheme == "light"
+                marks = () if always else (pytest.mark.matrix,)
+                combos.append(pytest.param(width, lang, scheme, marks=marks, id=f"{width}-{lang}-{scheme}"))
+    return combos
+
+
+@pytest.mark.parametrize(("width", "lang", "scheme"), _every_width_language_and_theme())
+def test_every_screen_fits(browser: Browser, tmp_path: Path, width: int, lang: str, scheme: str) -> None:
+    """Every screen at phone widths, saved for looking at, and no control reaching past the
+    window's edges."""
     server = Server(tmp_path / "data", ["--language", lang]).start()
-    app = App(browser, server.url, NARROW, locale=f"{lang}-{lang.upper()}")
+    height = {320: 568, 360: 640, 390: 844}[width]
+    app = App(browser, server.url, {"width": width, "height": height}, scheme, locale=f"{lang}-{lang.upper()}")
     spilled: dict[str, list[str]] = {}
+    prefix = "narrow" if (width, scheme) == (360, "light") else f"w{width}-{scheme}"
 
     def shot(name: str) -> None:
-        app.shot(f"narrow-{lang}-{name}")
+        app.shot(f"{prefix}-{lang}-{name}")
         if app.spilled():
             spilled[name] = app.spilled()
 
