@@ -1,0 +1,59 @@
+"""Wording that a rule decides: who is told to take "all", when a full tie is mentioned."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.i18n import LANGUAGES, join_names, translate
+from companion.rules import Choice, EnterDice, Migrate, Outcome, StartRound, handouts, play, win_odds
+
+from .helpers import food, new_game
+
+# Who moves how many people in a 4-player game (the area admits 7 people in all), and their dice.
+moves = st.lists(st.integers(min_value=1, max_value=3), min_size=1, max_size=4).filter(lambda p: sum(p) <= 7)
+
+
+@settings(max_examples=150, deadline=None)
+@given(people=moves, data=st.data())
+def test_only_players_on_the_tile_are_told_to_take_all(people: list[int], data: st.DataObject) -> None:
+    """Whatever the dice, the hand-out names exactly the players on the tile: a player who
+    took no part is never told to take "all", in a tie or otherwise."""
+    game = play(new_game(4), StartRound())
+    joined = list(range(len(people)))
+    for player, count in zip(joined, people, strict=True):
+        game = play(game, Migrate(player, count, food(count)))
+    dice = tuple(
+        (player, tuple(data.draw(st.lists(st.integers(1, 6), min_size=n, max_size=n))))
+        for player, n in enumerate(people)
+    )
+    game = play(game, EnterDice(dice))
+    current = game.state.current
+    assert current is not None and current.taming is not None
+    given_to = [h.player for h in handouts(current)]
+    assert sorted(given_to) == joined
+    for h in handouts(current):
+        assert h.choice is Choice.ALL or h.player == current.taming.winner
+    if current.taming.outcome is Outcome.TIE:
+        names = join_names("en", (game.state.players[p] for p in current.taming.tied))
+        text = translate("en", "result.tie", names=names)
+        assert "Everyone on the tile" in text and "Everyone takes" not in text
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(0, 3), st.integers(1, 4), min_size=1, max_size=4))
+def test_a_full_tie_is_offered_only_where_it_can_happen(counts: dict[int, int]) -> None:
+    """The "nobody wins" chance is above zero exactly when two players roll as many dice
+    (a full tie needs two equal hands at the top; one die more always breaks it), and the
+    line is shown only then."""
+    odds = win_odds(counts)
+    can_tie = len(set(counts.values())) < len(counts)
+    assert (odds.no_winner > 0) is can_tie
+
+
+def test_ties_join_names_as_each_language_does() -> None:
+    """A tie between two players reads "Anna and Chen", never "Anna, Chen"."""
+    expected = {"en": "Anna and Chen", "de": "Anna und Chen", "es": "Anna y Chen", "ko": "Anna 및 Chen"}
+    for lang in LANGUAGES:
+        text = translate(lang, "result.tie", names=join_names(lang, ["Anna", "Chen"]))
+        assert expected[lang] in text and "Anna, Chen" not in text
