@@ -1,8 +1,9 @@
 """One game in or out as a JSON file: the checks every import goes through.
 
 The command line's ``import`` and the app's Import both call :func:`read_game_file`
-or :func:`load_game`: the rules replay the log, and the players' names get the
-very checks New game applies (length, duplicates, accents, the font's glyphs).
+or :func:`load_game`, then :func:`save_imported`: the rules replay the log, the
+players' names get the very checks New game applies (length, duplicates, accents,
+the font's glyphs), and a game already on the device is not saved twice.
 A file larger than the limit is refused from its size, before it is read.
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from .names import check_drawable
 from .rules import Game, ImportFormatError, SetupError, game_from_json
 from .rules.serialize import MAX_IMPORT_BYTES, setup_refused
+from .store import Store
 
 
 def too_large() -> ImportFormatError:
@@ -43,3 +45,21 @@ def read_game_file(path: Path) -> Game:
     if len(data) > MAX_IMPORT_BYTES:  # the file grew while it was read
         raise too_large()
     return load_game(data)
+
+
+def check_size(data: bytes) -> bytes:
+    """The bytes of an uploaded file, refused as the command line refuses a large file."""
+    if len(data) > MAX_IMPORT_BYTES:
+        raise too_large()
+    return data
+
+
+def save_imported(store: Store, game: Game) -> int:
+    """Save an imported game and return its number, unless the same game (same players,
+    tiles and seed) is already on this device: then nothing is saved and the error says so."""
+    existing = store.same_game(game)
+    if existing is not None:
+        raise ImportFormatError(
+            "import.duplicate", f"game {existing} is the same game", players=tuple(game.setup.players), game=existing
+        )
+    return store.create(game)

@@ -242,6 +242,13 @@ class Store:
         self.db.close()
 
     # -- games --------------------------------------------------------------
+    def same_game(self, game: Game) -> int | None:
+        """The number of a saved game with the same setup (players, tiles, seed) as ``game``."""
+        row = self.db.execute(
+            "SELECT id FROM games WHERE setup=? ORDER BY id LIMIT 1", (json.dumps(setup_to_dict(game.setup)),)
+        ).fetchone()
+        return int(row[0]) if row else None
+
     def create(self, game: Game) -> int:
         """Save a new game (with any log it has); returns its id."""
         with _transaction(self.db):

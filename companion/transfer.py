@@ -7,7 +7,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from .game_files import read_game_file
+from .game_files import read_game_file, save_imported
 from .i18n import LANGUAGES, describe
 from .rules import ImportFormatError, Phase, game_to_json
 from .store import Store, StoreError
@@ -50,7 +50,7 @@ def run(argv: list[str]) -> int:
         if len(options.args) != 1:
             parser.error("import needs FILE")
         game = read_game_file(Path(options.args[0]))
-        new_id = store.create(game)
+        new_id = save_imported(store, game)
         print(f"imported as game {new_id} ({'finished' if game.state.phase is Phase.FINISHED else 'in progress'})")
         return 0
     except ImportFormatError as exc:

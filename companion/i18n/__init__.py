@@ -23,7 +23,7 @@ from typing import Any
 
 from babel import Locale
 from babel.lists import format_list
-from babel.numbers import format_percent
+from babel.numbers import format_decimal, format_percent
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "ko")
 DEFAULT = "en"
@@ -65,6 +65,11 @@ def _percent_pattern(lang: str) -> str:
 def percent(lang: str, value: float) -> str:
     """A share as a percentage with one decimal, written as ``lang`` writes it ("12,5 %")."""
     return str(format_percent(value, format=_percent_pattern(lang), locale=_locale(lang)))
+
+
+def decimal(lang: str, value: float, digits: int = 2) -> str:
+    """A number with ``digits`` decimals, written as ``lang`` writes it ("1,33")."""
+    return str(format_decimal(value, format="#,##0." + "0" * digits, locale=_locale(lang)))
 
 
 def translate(lang: str, key: str, **params: Any) -> str:
@@ -134,14 +139,24 @@ class Translator:
         return keep_words(text) if self.lang == "ko" else text
 
 
-def describe(lang: str, error: Any) -> str:
-    """A rule error (anything with ``code`` and ``params``) as a sentence in ``lang``.
+def message_params(lang: str, error: Any) -> tuple[str, dict[str, Any]]:
+    """The catalog key and ready parameters for a rule error (``code`` and ``params``).
 
     An error that carries a ``cause`` (an import refused because of its players,
-    say) names that cause in its own words inside the message.
+    say) names that cause in its own words inside the message; a list of names
+    (the players of a game) is joined as the language joins lists.
     """
     params = dict(getattr(error, "params", {}))
+    for name, value in params.items():
+        if isinstance(value, tuple | list) and all(isinstance(v, str) for v in value):
+            params[name] = join_names(lang, value)
     cause = params.pop("cause", None)
     if cause is not None:
         params["reason"] = translate(lang, f"error.{cause}", **params)
-    return translate(lang, f"error.{error.code}", **params)
+    return f"error.{error.code}", params
+
+
+def describe(lang: str, error: Any) -> str:
+    """A rule error as a sentence in ``lang`` (see :func:`message_params`)."""
+    key, params = message_params(lang, error)
+    return translate(lang, key, **params)

@@ -35,6 +35,7 @@ class GameController:
     confirm_end: bool = False
     confirm_delete: int | None = None  # start screen: the game whose deletion is being asked
     show_log: bool = False
+    show_summary: bool = False  # what each player got, shown under the round
     history_game: Game | None = None
     history_game_id: int | None = None
     on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
@@ -57,6 +58,7 @@ class GameController:
         self.confirm_end = False
         self.confirm_delete = None
         self.show_log = False
+        self.show_summary = False
         self.session.go(screen)
 
     def back_target(self) -> Screen:
@@ -280,6 +282,9 @@ class GameController:
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
+
+    def toggle_summary(self) -> None:
+        self.show_summary = not self.show_summary
 
     def end_game(self) -> None:
         if self.dispatch(EndGame()):

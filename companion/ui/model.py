@@ -8,6 +8,7 @@ screens receive.  Each piece is an observable in its own module:
 - :class:`~.controller.GameController` the game: dispatch, save, undo, other tabs
 - :class:`~.drafts.setup.SetupDraft`, :class:`~.drafts.migration.MigrationEditor`,
   :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`
+- :class:`~.files.Transfers` Export, Import and Copy summary (no state of its own)
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
+from .files import Transfers
 from .session import Message, Screen, Session
 
 __all__ = ["AppModel", "Message", "Screen"]
@@ -33,10 +35,11 @@ class AppModel:
     migration: MigrationEditor
     dice: DiceDraft
     tile: TileEditor
+    files: Transfers
 
-    def parts(self) -> tuple[Session, GameController, SetupDraft, MigrationEditor, DiceDraft, TileEditor]:
-        """The observables, in the order :func:`~.root.Root` takes them."""
-        return (self.session, self.play, self.setup, self.migration, self.dice, self.tile)
+    def parts(self) -> tuple[Session, GameController, SetupDraft, MigrationEditor, DiceDraft, TileEditor, Transfers]:
+        """The observables (and the file handlers), in the order :func:`~.root.Root` takes them."""
+        return (self.session, self.play, self.setup, self.migration, self.dice, self.tile, self.files)
 
     @classmethod
     def create(cls, store: Store, **settings: object) -> AppModel:
@@ -50,6 +53,7 @@ class AppModel:
             migration=MigrationEditor(play=play),
             dice=DiceDraft(play=play),
             tile=TileEditor(play=play),
+            files=Transfers(play=play),
         )
         play.on_reset = [model.migration.reset, model.dice.reset, model.tile.reset]
         play.on_round_started = model.tile.open

@@ -12,6 +12,7 @@ from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
+from .files import Transfers
 from .model import AppModel, Screen
 from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
@@ -20,6 +21,7 @@ from .screens.rules import rules_screen
 from .screens.settings import settings_screen
 from .screens.setup import setup_screen, start_button
 from .screens.start import start_screen
+from .screens.stats import stats_screen
 from .session import Session
 from .theme import theme_mode
 from .topbar import top_bar
@@ -98,6 +100,7 @@ def screen(model: AppModel) -> list[ft.Control]:
         Screen.SETTINGS: ("settings.title", settings_screen, back_to),  # back where they came from
         Screen.RULES: ("rules.title", rules_screen, back_to),
         Screen.JOIN: ("join.title", join_screen, back_to),
+        Screen.STATS: ("stats.title", stats_screen, Screen.START),
     }
     if name in builders:
         key, build, back = builders[name]
@@ -153,11 +156,12 @@ def Root(
     migration: MigrationEditor,
     dice: DiceDraft,
     tile: TileEditor,
+    files: Transfers,
 ) -> ft.View:
     """Everything the page shows. Flet re-renders a component when an observable handed to it
     changes, so each piece of the state is handed in; drafts' inner lines (a stepper's
     numbers, a tile's goods) re-render on their own."""
-    model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile)
+    model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile, files=files)
     _use_page_effects(model)
     wide = model.session.wide
     content = ft.Container(

@@ -1,7 +1,7 @@
 """Screens as addresses, so the browser's Back (and Android's back) stay in the app.
 
 Every screen has a route: ``/start``, ``/game/3``, ``/history``,
-``/history/5``, ``/settings``, ``/rules``, ``/join``.  ``/`` is where a visit
+``/history/5``, ``/stats``, ``/settings``, ``/rules``, ``/join``.  ``/`` is where a visit
 enters; a Back that returns there lands on the start screen, which pushes its
 own route again, so Back never leaves the app.
 
@@ -24,6 +24,7 @@ _PLAIN: dict[Screen, str] = {
     Screen.SETTINGS: "/settings",
     Screen.RULES: "/rules",
     Screen.JOIN: "/join",
+    Screen.STATS: "/stats",
 }
 _BY_PATH = {path: screen for screen, path in _PLAIN.items() if screen is not Screen.SETUP}
 _NUMBERED = re.compile(r"^/(game|history)/([0-9]{1,9})$")

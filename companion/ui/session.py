@@ -16,6 +16,7 @@ from typing import Any
 import flet as ft
 
 from ..i18n import LANGUAGES, Translator
+from ..rules import GameState, RuleError
 from ..store import GameSummary, Store, StoreError
 from .guard import guard_handlers
 
@@ -33,6 +34,7 @@ class Screen(StrEnum):
     SETTINGS = "settings"
     RULES = "rules"
     JOIN = "join"
+    STATS = "stats"
 
 
 #: Screens that return to wherever they were opened from.
@@ -65,6 +67,7 @@ class Session:
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     unfinished: list[GameSummary] = field(default_factory=list)  # loaded on entering the start screen
     finished: list[GameSummary] = field(default_factory=list)  # loaded on entering the history
+    finished_states: list[GameState] = field(default_factory=list)  # loaded on entering the statistics
 
     # -- language and messages ------------------------------------------------------
     @property
@@ -132,5 +135,8 @@ class Session:
                 self.unfinished = self.store.unfinished_games()
             elif screen is Screen.HISTORY:
                 self.finished = self.store.history()
-        except sqlite3.Error:
+            elif screen is Screen.STATS:
+                summaries = self.store.history(limit=100_000)  # newest first
+                self.finished_states = [self.store.load(s.id).state for s in reversed(summaries)]
+        except (sqlite3.Error, RuleError, KeyError, ValueError):
             self.say("error.store.load")

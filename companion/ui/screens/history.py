@@ -9,6 +9,7 @@ from ..model import AppModel
 from ..widgets import card, local_time, primary, tid
 from .log import round_log
 from .scoring import scoring_pane
+from .summary import player_summary
 
 
 def history_screen(model: AppModel) -> ft.Control:
@@ -65,4 +66,6 @@ def history_game_screen(model: AppModel) -> ft.Control:
             )
         ]
     )
-    return ft.Column([scoring_pane(model, game), reopen, round_log(model, game)], spacing=12)
+    return ft.Column(
+        [scoring_pane(model, game), reopen, player_summary(model, game, game_id), round_log(model, game)], spacing=12
+    )

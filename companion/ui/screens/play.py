@@ -12,6 +12,7 @@ from .log import round_log
 from .migration import editor, players_pane
 from .printed import herd_picker, tile_editor
 from .scoring import scoring_pane
+from .summary import player_summary
 from .taming import hand_entry_pane, result_pane, winner_choice
 
 
@@ -70,6 +71,7 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(result_pane(model))
     elif state.phase is Phase.FINISHED:
         parts.append(scoring_pane(model, model.play.game))
+        parts.append(player_summary(model, model.play.game, model.play.game_id))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
     parts.append(
@@ -87,6 +89,22 @@ def action_pane(model: AppModel) -> ft.Control:
     )
     if model.play.show_log:
         parts.append(round_log(model, model.play.game))
+    if state.phase is not Phase.FINISHED:  # during the game, behind a tap; at its end, always shown
+        parts.append(
+            ft.Row(
+                [
+                    secondary(
+                        model.session.tr("summary.hide" if model.play.show_summary else "summary.show"),
+                        model.play.toggle_summary,
+                        "toggle-summary",
+                        ft.Icons.LEADERBOARD_OUTLINED,
+                        expand=True,
+                    )
+                ]
+            )
+        )
+        if model.play.show_summary:
+            parts.append(player_summary(model, model.play.game, model.play.game_id))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
