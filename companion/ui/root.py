@@ -91,7 +91,9 @@ def screen(model: AppModel) -> list[ft.Control]:
     if name is Screen.PLAY and model.play.game is not None:
         body, bottom = play_body(model)
         bar = top_bar(model, title(model), play_actions(model))
-        return _frame(model, bar, body, bottom, scroll_body=not model.session.wide, place=_place(model))
+        # The tablet's two panes scroll each on their own; a single column scrolls as a whole.
+        two_panes = model.session.wide and isinstance(body, ft.Row)
+        return _frame(model, bar, body, bottom, scroll_body=not two_panes, place=_place(model))
     back_to = model.play.back_target()
     builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
         Screen.SETUP: ("setup.title", setup_screen, Screen.START),

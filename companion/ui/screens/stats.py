@@ -35,7 +35,11 @@ def stats_screen(model: AppModel) -> ft.Control:
     ]
     return tid(
         "stats-screen",
-        ft.Column([card(ft.Column(parts, spacing=14), identifier="stats-players"), *_dice(tr, lang, dice)], spacing=12),
+        ft.Column(
+            [card(ft.Column(parts, spacing=14), identifier="stats-players"), *_dice(tr, lang, dice)],
+            spacing=12,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
     )
 
 

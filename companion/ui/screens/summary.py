@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -77,11 +78,11 @@ def player_summary(model: AppModel, game: Game, game_id: int | None) -> ft.Contr
         )
     if game_id is not None:
         buttons = [
-            secondary(tr("game.export"), lambda: model.files.export_game(game_id), "export-game", ft.Icons.DOWNLOAD)
+            secondary(tr("game.export"), partial(model.files.export_game, game_id), "export-game", ft.Icons.DOWNLOAD)
         ]
         if game.state.phase is Phase.FINISHED:
             buttons.append(
-                secondary(tr("game.copy"), lambda: model.files.copy_summary(game), "copy-summary", ft.Icons.COPY)
+                secondary(tr("game.copy"), partial(model.files.copy_summary, game), "copy-summary", ft.Icons.COPY)
             )
         rows.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     return card(ft.Column(rows, spacing=10), identifier="player-summary")
