@@ -60,6 +60,9 @@ def test_export_and_import_a_game(tmp_path: Path) -> None:
     assert Store(tmp_path / "b" / "games.sqlite3").load(1) == game
     listing = cli("games", "--data-dir", str(tmp_path / "b"))
     assert "finished" in listing.stdout and "P1, P2, P3" in listing.stdout
+    again = cli("import", str(out), "--data-dir", str(tmp_path / "b"), "--language", "en")
+    assert again.returncode == 1 and "(P1, P2, and P3) is already on this device" in again.stderr
+    assert len(Store(tmp_path / "b" / "games.sqlite3").history()) == 1  # no second copy
 
 
 def test_import_of_a_bad_file_is_explained_and_changes_nothing(tmp_path: Path) -> None:

@@ -267,3 +267,20 @@ def test_every_unfinished_game_is_listed_and_only_unfinished_ones_are_deleted(tm
     with pytest.raises(GameGoneError):
         store.record(ids[3], play(start_game(make_setup(["A", "B"], 0, "companion", seed=3)), StartRound()))
     assert len(store.unfinished_games()) == 15
+
+
+def test_the_same_game_is_found_by_its_setup(tmp_path: Path) -> None:
+    """A game with the same players, tiles and seed is the same game; another seed is not."""
+    from companion.game_files import save_imported
+    from companion.rules import ImportFormatError
+
+    from .helpers import new_game
+
+    store = Store(tmp_path / "games.sqlite3")
+    first = store.create(new_game(3, seed=5))
+    assert store.same_game(new_game(3, seed=5)) == first
+    assert store.same_game(new_game(3, seed=6)) is None
+    with pytest.raises(ImportFormatError) as refused:
+        save_imported(store, new_game(3, seed=5))
+    assert refused.value.code == "import.duplicate" and refused.value.params["game"] == first
+    assert save_imported(store, new_game(3, seed=6)) == first + 1
