@@ -16,6 +16,10 @@ PLAYER_COLOURS: dict[str, tuple[str, str]] = {
     "yellow": ("#f9c80e", "#2b2100"),
 }
 
+#: A shape per colour, so two players never differ by colour alone (red and green are one
+#: olive to a deuteranope; blue and green close to a tritanope): see tests/test_colours.py.
+PLAYER_SHAPES: dict[str, str] = {"red": "circle", "blue": "square", "green": "diamond", "yellow": "leaf"}
+
 TOUCH = 52  # minimum height of anything tappable, in logical pixels
 GAP = 12
 

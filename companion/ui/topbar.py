@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from .model import AppModel, Screen
-from .widgets import icon_button, tid
+from .widgets import icon_button
 
 
 def top_bar(
@@ -31,12 +31,20 @@ def top_bar(
         content=ft.Row(
             [
                 *lead,
-                tid(identifier, ft.Text(title, size=22, weight=ft.FontWeight.BOLD, expand=True, max_lines=2))
+                ft.Semantics(
+                    identifier=identifier,
+                    key=identifier,
+                    header=True,
+                    heading_level=1,  # the screen's title
+                    container=True,
+                    expand=True,
+                    content=ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2),
+                )
                 if title
                 else ft.Container(expand=True),
                 *(actions or []),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            spacing=4,
+            spacing=8,  # 48 px targets, 8 px apart
         ),
     )

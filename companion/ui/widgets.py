@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -10,7 +11,7 @@ import flet as ft
 
 from ..rules import Game, GameState, Setup
 from ..rules.deck import Bonus
-from .theme import GAP, PLAYER_COLOURS, TOUCH
+from .theme import GAP, PLAYER_COLOURS, PLAYER_SHAPES, TOUCH
 
 Handler = Callable[..., Any]
 
@@ -25,19 +26,27 @@ def local_time(stamp: str | None) -> str:
         return stamp
 
 
-def tid(identifier: str, control: ft.Control, variant: str = "") -> ft.Control:
-    """Give ``control`` a stable test id (``flt-semantics-identifier``)."""
+def tid(identifier: str, control: ft.Control, variant: str = "", live: bool = False) -> ft.Control:
+    """Give ``control`` a stable test id (``flt-semantics-identifier``); ``live`` makes a
+    screen reader announce it when it appears or changes (a result, a message)."""
     expand = getattr(control, "expand", None)
     # The key makes a new identifier a new widget: Flutter does not refresh the
     # identifier of a semantics node it reuses.  A ``variant`` does the same when
     # the content changes its kind (a text becoming a row loses the identifier).
     key = f"{identifier}:{variant}" if variant else identifier
+    if live:
+        return ft.Semantics(
+            identifier=identifier, content=control, expand=expand or None, key=key, live_region=True, container=True
+        )
     return ft.Semantics(identifier=identifier, content=control, expand=expand or None, key=key)
 
 
 def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control:
-    """One of the app's own drawings in ``assets/pictures``."""
-    return ft.Image(src=f"pictures/{name}.svg", width=size, height=size, semantics_label=label)
+    """One of the app's own drawings in ``assets/pictures``; without a label it is
+    decoration and hidden from screen readers (it would make its card one "image")."""
+    return ft.Image(
+        src=f"pictures/{name}.svg", width=size, height=size, semantics_label=label, exclude_from_semantics=label is None
+    )
 
 
 def area_picture(resource: str, label: str, width: float = 320) -> ft.Control:
@@ -50,19 +59,73 @@ def area_picture(resource: str, label: str, width: float = 320) -> ft.Control:
     )
 
 
-def badge(name: str, colour: str | None, size: float = 40) -> ft.Control:
-    """A player's colour disc with their initial: colour is never the only cue."""
+def marks(names: Sequence[str]) -> list[str]:
+    """What each player's disc shows: the initial, or two letters where initials clash
+    ("An" and "Ab" for Anna and Abel; the last letter where two letters clash too)."""
+    initials = [(name.strip()[:1] or "?").upper() for name in names]
+    result = list(initials)
+    for seat, initial in enumerate(initials):
+        if initials.count(initial) < 2:
+            continue
+        name = names[seat].strip()
+        others = [n.strip() for i, n in enumerate(names) if i != seat and initials[i] == initial]
+        second = initial + name[1:2].lower()
+        if not any(initial + other[1:2].lower() == second for other in others):
+            result[seat] = second
+        else:
+            result[seat] = initial + (name[-1:].lower() if len(name) > 1 else str(seat + 1))
+    return result
+
+
+def badge(name: str, colour: str | None, size: float = 40, mark: str | None = None) -> ft.Control:
+    """A player's disc: their colour, a shape of its own per colour, and their initial (or two
+    letters): colour is never the only cue. Hidden from screen readers, who read the name
+    beside it (the letter alone would be read as a word)."""
     fill, ink = PLAYER_COLOURS.get(colour or "", ("#6d6d6d", "#ffffff"))
-    initial = name[:1].upper() if name else "?"
-    return ft.Container(
-        width=size,
-        height=size,
-        border_radius=size / 2,
-        bgcolor=fill,
-        alignment=ft.Alignment.CENTER,
-        border=ft.Border.all(2, ft.Colors.with_opacity(0.35, ft.Colors.BLACK)),
-        content=ft.Text(initial, color=ink, size=size * 0.45, weight=ft.FontWeight.BOLD),
-    )
+    text = mark or (name[:1].upper() if name else "?")
+    shape = PLAYER_SHAPES.get(colour or "", "circle")
+    # An edge in the text colour of the theme: 3:1 or more against light and dark cards.
+    edge = ft.Border.all(2, ft.Colors.ON_SURFACE)
+    letters = ft.Text(text, color=ink, size=size * (0.45 if len(text) == 1 else 0.36), weight=ft.FontWeight.BOLD)
+    if shape == "diamond":
+        inner = size * 0.74  # a square turned 45 degrees fits the disc's box
+        disc: ft.Control = ft.Container(
+            width=size,
+            height=size,
+            alignment=ft.Alignment.CENTER,
+            content=ft.Container(
+                width=inner,
+                height=inner,
+                bgcolor=fill,
+                border=edge,
+                border_radius=3,
+                rotate=ft.Rotate(angle=math.pi / 4),
+                alignment=ft.Alignment.CENTER,
+                content=ft.Container(content=letters, rotate=ft.Rotate(angle=-math.pi / 4)),
+            ),
+        )
+    else:
+        radius: ft.BorderRadius | float
+        if shape == "leaf":
+            radius = ft.BorderRadius.only(top_left=size / 2, bottom_right=size / 2, top_right=3, bottom_left=3)
+        else:
+            radius = size / 2 if shape == "circle" else size * 0.12
+        disc = ft.Container(
+            width=size,
+            height=size,
+            border_radius=radius,
+            bgcolor=fill,
+            alignment=ft.Alignment.CENTER,
+            border=edge,
+            content=letters,
+        )
+    return ft.Semantics(exclude_semantics=True, content=disc)
+
+
+def player_badge(game: Game | GameState | Setup, player: int, size: float = 40) -> ft.Control:
+    """``player``'s disc, with two letters where another player shares the initial."""
+    setup = game if isinstance(game, Setup) else game.setup
+    return badge(setup.players[player], colour_of(game, player), size, marks(setup.players)[player])
 
 
 def _button(
@@ -88,10 +151,39 @@ def primary(
 
 
 def secondary(
-    label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = False
+    label: str,
+    on_click: Handler | None,
+    identifier: str,
+    icon: ft.IconData | None = None,
+    expand: bool = False,
+    name: str | None = None,
+    autofocus: bool = False,
 ) -> ft.Control:
+    """An outlined button; ``name`` is what a screen reader says when the label alone is
+    ambiguous ("Move" on every row becomes "Move: Anna")."""
     text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
-    return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand)
+    if name is None:
+        return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand)
+    button = ft.OutlinedButton(
+        content=text,
+        icon=icon,
+        on_click=on_click,
+        height=TOUCH,
+        expand=expand,
+        disabled=on_click is None,
+        autofocus=autofocus,
+    )
+    return ft.Semantics(
+        identifier=identifier,
+        key=identifier,
+        label=name,
+        button=on_click is not None,
+        container=True,
+        exclude_semantics=True,
+        on_tap=on_click,
+        expand=expand or None,
+        content=button,
+    )
 
 
 def tonal(
@@ -101,18 +193,73 @@ def tonal(
     icon: ft.IconData | None = None,
     selected: bool = False,
     expand: bool = False,
+    autofocus: bool = False,
 ) -> ft.Control:
     """A choice button; the selected one is filled and carries a check mark, so the choice
     never rests on colour alone (the two fills are close in the dark theme)."""
     text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
     mark = ft.Icons.CHECK if selected and icon is None else icon
-    return _button(ft.FilledButton if selected else ft.FilledTonalButton, text, on_click, identifier, mark, expand)
+    kind = ft.FilledButton if selected else ft.FilledTonalButton
+    button = kind(
+        content=text,
+        icon=mark,
+        on_click=on_click,
+        height=TOUCH,
+        expand=expand,
+        disabled=on_click is None,
+        autofocus=autofocus,
+    )
+    # One accessible node: a named button that says whether it is the chosen option.
+    return ft.Semantics(
+        identifier=identifier,
+        key=f"{identifier}:{selected}",
+        label=label,
+        button=True,
+        selected=selected,
+        checked=selected,
+        container=True,
+        exclude_semantics=True,
+        on_tap=on_click,
+        expand=expand or None,
+        content=button,
+    )
 
 
-def icon_button(icon: ft.IconData, tooltip: str, on_click: Handler | None, identifier: str) -> ft.Control:
-    return tid(
-        identifier,
-        ft.IconButton(icon=icon, tooltip=tooltip, on_click=on_click, icon_size=28, disabled=on_click is None),
+#: An icon button's square: 48 px, the Material minimum for a finger.
+ICON_TOUCH = 48
+
+
+def icon_button(
+    icon: ft.IconData,
+    tooltip: str,
+    on_click: Handler | None,
+    identifier: str,
+    icon_size: float = 28,
+    icon_color: ft.ColorValue | None = None,
+    autofocus: bool = False,
+) -> ft.Control:
+    """An icon-only button whose one accessible node is a named button: screen readers read
+    ``tooltip`` and tap it there (the tooltip alone sits on a wrapper they skip)."""
+    button = ft.IconButton(
+        icon=icon,
+        tooltip=tooltip,
+        on_click=on_click,
+        icon_size=icon_size,
+        icon_color=icon_color,
+        disabled=on_click is None,
+        width=ICON_TOUCH,
+        height=ICON_TOUCH,
+        autofocus=autofocus,
+    )
+    return ft.Semantics(
+        identifier=identifier,
+        key=identifier,
+        label=tooltip,
+        button=on_click is not None,  # a disabled one is read as its name only, not as a button
+        container=True,
+        exclude_semantics=True,
+        on_tap=on_click,
+        content=button,
     )
 
 
@@ -124,15 +271,14 @@ def stepper(
     minus_label: str,
     plus_label: str,
     big: bool = True,
+    focus_plus: bool = False,
 ) -> ft.Control:
-    """``[-] value [+]`` with 48 px targets."""
+    """``[-] value [+]`` with 48 px targets; ``focus_plus`` puts the keyboard on [+] when it appears."""
     size = 28 if big else 22
 
     def step(side: str, icon: ft.IconData, label: str, on_click: Handler | None) -> ft.Control:
-        button = ft.IconButton(
-            icon=icon, icon_size=size + 4, tooltip=label, on_click=on_click, disabled=on_click is None
-        )
-        return tid(f"{identifier}-{side}", button)
+        focus = focus_plus and side == "plus"
+        return icon_button(icon, label, on_click, f"{identifier}-{side}", icon_size=size + 4, autofocus=focus)
 
     return ft.Row(
         [
@@ -169,9 +315,16 @@ def editor_frame(identifier: str, parts: list[ft.Control], spacing: float = GAP 
     )
 
 
-def heading(text: str, size: float = 22, expand: bool = False) -> ft.Control:
-    """A bold title; ``expand`` lets it wrap beside a picture instead of overflowing."""
-    return ft.Text(text, size=size, weight=ft.FontWeight.BOLD, expand=expand or None)
+def heading(text: str, size: float = 22, expand: bool = False, level: int = 2) -> ft.Control:
+    """A bold title, a heading for screen readers; ``expand`` lets it wrap beside a picture
+    instead of overflowing."""
+    return ft.Semantics(
+        header=True,
+        heading_level=level,
+        container=True,  # its own node: the lines after it stay out of the heading
+        expand=expand or None,
+        content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD),
+    )
 
 
 def bonus_view(
@@ -209,7 +362,8 @@ def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Co
     ink = ft.Colors.ON_ERROR_CONTAINER if error else ft.Colors.ON_SECONDARY_CONTAINER
     return tid(
         "message",
-        ft.Container(
+        live=True,
+        control=ft.Container(
             bgcolor=colour,
             border_radius=12,
             padding=ft.Padding.only(left=16, right=4, top=4, bottom=4),
@@ -217,10 +371,7 @@ def banner(text: str, error: bool, on_close: Handler, close_label: str) -> ft.Co
                 [
                     ft.Icon(ft.Icons.ERROR_OUTLINE if error else ft.Icons.INFO_OUTLINE, color=ink),
                     ft.Text(text, color=ink, size=16, expand=True),
-                    tid(
-                        "message-close",
-                        ft.IconButton(icon=ft.Icons.CLOSE, icon_color=ink, tooltip=close_label, on_click=on_close),
-                    ),
+                    icon_button(ft.Icons.CLOSE, close_label, on_close, "message-close", icon_color=ink),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),

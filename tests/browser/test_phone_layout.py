@@ -6,6 +6,7 @@ Boxes are checked without any scrolling: what the table needs is on screen.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -26,9 +27,17 @@ LABELS = {
 
 
 def in_view(app: App, identifier: str) -> None:
-    """The control is wholly inside the window as it stands (no scrolling done)."""
-    box = app.wait(identifier).bounding_box()
+    """The control is wholly inside the window as it stands (no scrolling done), and no
+    other control covers it. The page is let settle first: a screen just opened may still
+    be laying out its nodes."""
+    app.settle()
     size = app.page.viewport_size
+    box = None
+    for _ in range(30):
+        box = app.wait(identifier).bounding_box()
+        if box is not None and box["width"] > 0:
+            break
+        time.sleep(0.1)
     assert box is not None and size is not None, identifier
     assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, (identifier, box)
     assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, (identifier, box)

@@ -13,7 +13,7 @@ from ...rules.deck import Tile
 from ...rules.resources import Resource
 from ...rules.state import Setup
 from ..memo import memo
-from ..widgets import area_picture, badge, bonus_view, card, colour_of, heading, picture, secondary, tid
+from ..widgets import area_picture, bonus_view, card, heading, picture, player_badge, secondary, tid
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def HerdPane(
         parts.append(
             ft.Row(
                 [
-                    badge(starter, colour_of(view.setup, view.start_player), 32),
+                    player_badge(view.setup, view.start_player, 32),
                     tid("start-player", ft.Text(tr("round.start_player", name=starter), size=16, expand=True)),
                 ],
                 spacing=8,

@@ -9,7 +9,7 @@ import flet as ft
 from ...i18n import Translator, percent
 from ...rules import GameState, win_odds
 from ..memo import memo
-from ..widgets import badge, colour_of, tid
+from ..widgets import player_badge, tid
 
 
 def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
@@ -37,7 +37,7 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
                     f"odds-{player}",
                     ft.Row(
                         [
-                            badge(state.players[player], colour_of(state, player), 24),
+                            player_badge(state, player, 24),
                             ft.Text(
                                 tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
                             ),

@@ -21,6 +21,7 @@ def PlayerRow(
     button: str,
     moved: bool,
     edit: Callable[[int], None] | None,
+    focus: bool = False,
     key: str | None = None,
 ) -> ft.Control:
     """One player's line: who moves how many, what they paid, tiles held (memoized)."""
@@ -29,6 +30,9 @@ def PlayerRow(
         (lambda: edit(player)) if edit else None,
         f"edit-{player}",
         ft.Icons.EDIT if moved else ft.Icons.ARROW_FORWARD,
+        # "Move: Anna" for a screen reader; a disabled one keeps the button's own disabled state
+        name=f"{button}: {name}" if edit else None,
+        autofocus=focus,
     )
     return tid(
         f"player-{player}",

@@ -68,13 +68,14 @@ class Draft:
 class MigrationEditor:
     play: GameController
     editing: int | None = None  # the seat whose migration is open
+    last: int | None = None  # the seat last edited: its row takes the keyboard focus again
     draft: Draft = field(default_factory=Draft)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
 
     def reset(self) -> None:
-        self.editing = None
+        self.editing = self.last = None
 
     def edit(self, player: int) -> None:
         game = self.play.game
@@ -91,14 +92,14 @@ class MigrationEditor:
         self.play.session.message = None
 
     def cancel(self) -> None:
-        self.editing = None
+        self.last, self.editing = self.editing, None
 
     def save(self) -> None:
         if self.editing is None:
             return
         payment = Payment(**{k: v for k, v in self.draft.pay.items() if v})
         if self.play.dispatch(Migrate(self.editing, self.draft.people, payment)):
-            self.editing = None
+            self.last, self.editing = self.editing, None
 
     def withdraw(self, player: int) -> None:
         if self.play.dispatch(Withdraw(player)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import flet as ft
 
 from ...i18n import join_names
@@ -22,25 +24,31 @@ def history_screen(model: AppModel) -> ft.Control:
         scorers = join_names(model.session.lang, (summary.players[p] for p in summary.scorers)) or tr(
             "history.no_scorer"
         )
+        when = local_time(summary.finished)
+        players = ", ".join(f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True))
+        rounds = tr("history.rounds", count=summary.round)
+        scored = tr("history.scorers", names=scorers)
+        open_game = partial(model.play.open_history_game, summary.id)
+        # A button (keyboard and screen reader can open it), named by what it shows.
         items.append(
-            tid(
-                f"history-{summary.id}",
-                ft.Container(
-                    on_click=lambda _e, gid=summary.id: model.play.open_history_game(gid),
+            ft.Semantics(
+                identifier=f"history-{summary.id}",
+                key=f"history-{summary.id}",
+                label=f"{when}. {players}. {rounds}. {scored}",
+                button=True,
+                container=True,
+                exclude_semantics=True,
+                on_tap=lambda _e, go=open_game: go(),
+                content=ft.Container(
+                    on_click=lambda _e, go=open_game: go(),
                     border_radius=12,
                     content=card(
                         ft.Column(
                             [
-                                ft.Text(local_time(summary.finished), size=14),
-                                ft.Text(
-                                    ", ".join(
-                                        f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True)
-                                    ),
-                                    size=17,
-                                    weight=ft.FontWeight.W_600,
-                                ),
-                                ft.Text(tr("history.rounds", count=summary.round), size=14),
-                                ft.Text(tr("history.scorers", names=scorers), size=15),
+                                ft.Text(when, size=14),
+                                ft.Text(players, size=17, weight=ft.FontWeight.W_600),
+                                ft.Text(rounds, size=14),
+                                ft.Text(scored, size=15),
                             ],
                             spacing=4,
                         )

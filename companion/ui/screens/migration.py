@@ -14,7 +14,7 @@ from ..components.player_row import PlayerRowMemo
 from ..drafts.migration import Draft
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, card, colour_of, editor_frame, heading, primary, secondary, stepper, tid
+from ..widgets import card, colour_of, editor_frame, heading, player_badge, primary, secondary, stepper, tid
 
 
 def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
@@ -59,6 +59,7 @@ def players_pane(model: AppModel) -> ft.Control:
                 button=button,
                 moved=migration is not None,
                 edit=model.migration.edit if can else None,
+                focus=model.migration.last == player,  # back on the row after Record or Cancel
                 key=f"player-row-{player}",
             )
         )
@@ -111,10 +112,10 @@ def DraftLines(
         [
             ft.Row(
                 [
-                    badge(name, colour_of(state.setup, player), 36),
+                    player_badge(state, player, 36),
                     ft.Column(
                         [
-                            ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
+                            heading(name, 18),  # the editor's title, for a screen reader too
                             ft.Text(tr("migrate.people"), size=14),
                         ],
                         spacing=0,
@@ -127,6 +128,7 @@ def DraftLines(
                         "people",
                         tr("migrate.fewer"),
                         tr("migrate.more_people"),
+                        focus_plus=True,  # the editor opens with the keyboard on its first control
                     ),
                 ],
                 spacing=8,

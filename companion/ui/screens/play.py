@@ -6,7 +6,7 @@ import flet as ft
 
 from ...rules import Phase
 from ..model import AppModel
-from ..widgets import badge, card, colour_of, icon_button, primary, secondary, tid
+from ..widgets import card, icon_button, player_badge, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
 from .migration import editor, players_pane
@@ -35,6 +35,7 @@ def play_actions(model: AppModel) -> list[ft.Control]:
         icon_button(
             ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo and not finished else None, "redo"
         ),
+        ft.Container(width=8),  # End game 24 px apart from Undo and Redo
         icon_button(
             ft.Icons.FLAG_OUTLINED,
             tr("menu.end"),
@@ -208,7 +209,7 @@ def _tallies(model: AppModel) -> ft.Control:
                         f"tally-{p}",
                         ft.Row(
                             [
-                                badge(name, colour_of(model.play.game, p), 36),
+                                player_badge(model.play.game, p, 36),
                                 ft.Text(name, size=17, expand=True),
                                 ft.Text(tr("tally.tiles", count=state.tallies[p]), size=17),
                             ]

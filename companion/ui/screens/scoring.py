@@ -7,7 +7,7 @@ import flet as ft
 from ...i18n import join_names
 from ...rules import Game, mammoth_scoring
 from ..model import AppModel
-from ..widgets import badge, card, colour_of, heading, picture, tid
+from ..widgets import card, heading, picture, player_badge, tid
 
 
 def scoring_pane(model: AppModel, game: Game) -> ft.Control:
@@ -25,7 +25,7 @@ def scoring_pane(model: AppModel, game: Game) -> ft.Control:
                 f"score-{player}",
                 ft.Row(
                     [
-                        badge(state.players[player], colour_of(game, player), 44),
+                        player_badge(game, player, 44),
                         ft.Column(
                             [
                                 ft.Text(state.players[player], size=18, weight=ft.FontWeight.BOLD),

@@ -8,82 +8,91 @@ from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID
 from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, card, heading, primary, secondary, tid, tonal
+from ..widgets import badge, card, heading, icon_button, marks, primary, secondary, tid, tonal
 
 
 def setup_screen(model: AppModel) -> ft.Control:
     tr = model.session.tr
     rows: list[ft.Control] = []
     count = len(model.setup.names)
+    initials = marks(model.setup.names)
     for seat, name in enumerate(model.setup.names):
         error = None
         if model.setup.field_error and model.setup.field_error[0] == seat:
             message = model.setup.field_error[1]
             error = tr(message.key, **message.params)
         colour = model.setup.colours[seat]
+        shown = name.strip() or tr("setup.player_label", n=seat + 1)
         rows.append(
             ft.Row(
                 [
-                    tid(
-                        f"colour-{seat}",
-                        ft.Container(
-                            content=badge(name.strip() or str(seat + 1), colour, 44),
+                    ft.Semantics(
+                        identifier=f"colour-{seat}",
+                        key=f"colour-{seat}",
+                        label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                        button=True,
+                        container=True,
+                        exclude_semantics=True,
+                        on_tap=lambda _e, s=seat: model.setup.cycle_colour(s),
+                        content=ft.Container(
+                            # the disc, and the colour's name under it: shown, not only coloured
+                            content=ft.Column(
+                                [
+                                    badge(shown, colour, 44, initials[seat] if name.strip() else str(seat + 1)),
+                                    ft.Text(tr(f"colour.{colour}"), size=12, text_align=ft.TextAlign.CENTER),
+                                ],
+                                spacing=2,
+                                tight=True,
+                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                            ),
                             on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
                             tooltip=tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
                             padding=2,
-                            border_radius=26,
+                            width=56,
+                            border_radius=12,
                         ),
                     ),
-                    ft.Column(
-                        [
-                            # The seat's label above the field; inside it an italic prompt
-                            # that cannot pass for a name already typed.
-                            ft.Text(tr("setup.player_label", n=seat + 1), size=13),
-                            tid(
-                                f"name-{seat}",
-                                ft.TextField(
-                                    hint_text=tr("setup.name_hint"),
-                                    hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
-                                    value=name,
-                                    on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
-                                    max_length=MAX_NAME_LENGTH,  # the limit holds while typing
-                                    error_max_lines=3,
-                                    error=error,
-                                    text_size=18,
-                                    dense=False,
-                                    counter="",
-                                ),
-                            ),
-                        ],
-                        spacing=2,
+                    ft.Semantics(
+                        live_region=error is not None,  # a refused name is announced with its message
                         expand=True,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                    ),
-                    ft.Column(
-                        [
-                            tid(
-                                f"seat-up-{seat}",
-                                ft.IconButton(
-                                    icon=ft.Icons.ARROW_UPWARD,
-                                    tooltip=tr("setup.move_up"),
-                                    on_click=(lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
-                                    disabled=seat == 0,
+                        content=ft.Column(
+                            [
+                                # The seat's label above the field; inside it an italic prompt
+                                # that cannot pass for a name already typed.
+                                ft.Text(tr("setup.player_label", n=seat + 1), size=13),
+                                tid(
+                                    f"name-{seat}",
+                                    ft.TextField(
+                                        hint_text=tr("setup.name_hint"),
+                                        hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
+                                        value=name,
+                                        on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
+                                        max_length=MAX_NAME_LENGTH,  # the limit holds while typing
+                                        error_max_lines=3,
+                                        error=error,
+                                        text_size=18,
+                                        dense=False,
+                                        counter="",
+                                    ),
                                 ),
-                            ),
-                        ],
-                        spacing=0,
-                        tight=True,
-                    ),
-                    tid(
-                        f"remove-{seat}",
-                        ft.IconButton(
-                            icon=ft.Icons.DELETE_OUTLINE,
-                            tooltip=tr("setup.remove_player"),
-                            on_click=(lambda _e, s=seat: model.setup.remove_player(s))
-                            if can_remove_seat(count)
-                            else None,
-                            disabled=not can_remove_seat(count),
+                            ],
+                            spacing=2,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                         ),
+                    ),
+                    icon_button(
+                        ft.Icons.ARROW_UPWARD,
+                        tr("setup.move_up_name", name=shown),
+                        (lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
+                        f"seat-up-{seat}",
+                        icon_size=24,
+                    ),
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        tr("setup.remove_name", name=shown),
+                        (lambda _e, s=seat: model.setup.remove_player(s)) if can_remove_seat(count) else None,
+                        f"remove-{seat}",
+                        icon_size=24,
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,

@@ -6,14 +6,20 @@ import flet as ft
 
 from ...store import GameSummary
 from ..model import AppModel, Screen
-from ..widgets import badge, card, heading, icon_button, local_time, picture, primary, secondary, tid
+from ..widgets import badge, card, heading, icon_button, local_time, marks, picture, primary, secondary, tid
 
 
 def start_screen(model: AppModel) -> ft.Control:
     tr = model.session.tr
     body: list[ft.Control] = [
         ft.Row([picture("mammoth", 96, tr("picture.mammoth"))], alignment=ft.MainAxisAlignment.CENTER),
-        tid("app-title", ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)),
+        ft.Semantics(
+            identifier="app-title",
+            header=True,
+            heading_level=1,
+            container=True,
+            content=ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+        ),
         ft.Text(tr("start.tagline"), size=16, text_align=ft.TextAlign.CENTER),
     ]
     games = model.session.unfinished
@@ -64,11 +70,12 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
     """One unfinished game: players with their tiles, round, last played; resume or delete."""
     tr = model.session.tr
     gid = summary.id
+    initials = marks(summary.players)
     players = ft.Row(
         [
             ft.Row(
                 [
-                    badge(name, summary.colours[i], 32),
+                    badge(name, summary.colours[i], 32, initials[i]),
                     ft.Text(name, size=15, weight=ft.FontWeight.W_600),
                     ft.Text(tr("start.tiles", count=summary.tallies[i]), size=14),
                 ],

@@ -12,7 +12,7 @@ from ...i18n import Translator, decimal, join_names
 from ...rules import Game, Phase, mammoth_scoring
 from ...rules.resources import Resource
 from ...stats import PlayerSummary, player_summaries
-from ..widgets import badge, card, colour_of, heading, secondary, tid
+from ..widgets import card, heading, player_badge, secondary, tid
 
 if TYPE_CHECKING:  # the model holds the file handlers, which use this module's summary text
     from ..model import AppModel
@@ -61,7 +61,7 @@ def player_summary(model: AppModel, game: Game, game_id: int | None) -> ft.Contr
                 f"summary-{s.player}",
                 ft.Row(
                     [
-                        badge(s.name, colour_of(game, s.player), 36),
+                        player_badge(game, s.player, 36),
                         ft.Column(
                             [
                                 ft.Text(s.name, size=17, weight=ft.FontWeight.BOLD),

@@ -12,7 +12,7 @@ from ...rules import Choice, Outcome, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, bonus_view, card, colour_of, heading, picture, primary, secondary, tid, tonal
+from ..widgets import bonus_view, card, heading, picture, player_badge, primary, secondary, tid, tonal
 
 
 def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:
@@ -74,7 +74,7 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
                 f"dice-{player}",
                 ft.Row(
                     [
-                        badge(names[player], colour_of(model.play.game, player), 36),
+                        player_badge(model.play.game, player, 36),
                         ft.Column(
                             [
                                 ft.Text(names[player], size=16, weight=ft.FontWeight.BOLD if winner else None),
@@ -134,11 +134,12 @@ def result_pane(model: AppModel) -> ft.Control:
                             weight=ft.FontWeight.BOLD,
                             expand=True,
                         ),
+                        live=True,  # announced the moment the dice settle
                     ),
                 ]
             )
         )
-    parts.append(tid("explanation", ft.Text(explain(model, taming), size=16)))
+    parts.append(tid("explanation", ft.Text(explain(model, taming), size=16), live=True))
     if taming.dice:
         parts.append(dice_rows(model, taming))
     if model.session.wide:  # a phone has the choice in the thumb bar, above Next round
@@ -156,7 +157,7 @@ def result_pane(model: AppModel) -> ft.Control:
                 f"handout-{h.player}",
                 ft.Row(
                     [
-                        badge(names[h.player], colour_of(model.play.game, h.player), 32),
+                        player_badge(model.play.game, h.player, 32),
                         ft.Column(
                             [
                                 ft.Text(
@@ -203,6 +204,7 @@ def winner_choice(model: AppModel) -> ft.Control | None:
                         "choose-first",
                         selected=chosen is Choice.FIRST,
                         expand=True,
+                        autofocus=True,  # after the roll the keyboard is on the winner's choice
                     ),
                     tonal(
                         tr("result.take_all"),
@@ -243,7 +245,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
         parts.append(
             ft.Row(
                 [
-                    badge(names[player], colour_of(model.play.game, player), 32),
+                    player_badge(model.play.game, player, 32),
                     ft.Text(names[player], size=17, weight=ft.FontWeight.BOLD),
                 ],
                 spacing=8,
