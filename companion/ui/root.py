@@ -65,7 +65,7 @@ def _frame(
     else:
         parts.append(ft.Container(content=body, expand=True))
     if bottom is not None:
-        parts.append(ft.Container(content=bottom, padding=ft.Padding.only(top=8)))
+        parts.append(ft.Container(content=bottom, padding=ft.Padding.only(top=12)))  # apart from what scrolls
     return parts
 
 

@@ -136,18 +136,32 @@ def _button(
     icon: ft.IconData | None,
     expand: bool,
     height: float = TOUCH,
+    autofocus: bool = False,
 ) -> ft.Control:
     """A labelled button; no handler means disabled."""
-    button = kind(content=text, icon=icon, on_click=on_click, height=height, expand=expand, disabled=on_click is None)
+    button = kind(
+        content=text,
+        icon=icon,
+        on_click=on_click,
+        height=height,
+        expand=expand,
+        disabled=on_click is None,
+        autofocus=autofocus,
+    )
     return tid(identifier, button)
 
 
 def primary(
-    label: str, on_click: Handler | None, identifier: str, icon: ft.IconData | None = None, expand: bool = True
+    label: str,
+    on_click: Handler | None,
+    identifier: str,
+    icon: ft.IconData | None = None,
+    expand: bool = True,
+    autofocus: bool = False,
 ) -> ft.Control:
     """The big action button of a screen."""
     text = ft.Text(label, size=18, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER)
-    return _button(ft.FilledButton, text, on_click, identifier, icon, expand, TOUCH + 8)
+    return _button(ft.FilledButton, text, on_click, identifier, icon, expand, TOUCH + 8, autofocus)
 
 
 def secondary(
@@ -161,9 +175,7 @@ def secondary(
 ) -> ft.Control:
     """An outlined button; ``name`` is what a screen reader says when the label alone is
     ambiguous ("Move" on every row becomes "Move: Anna")."""
-    text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
-    if name is None:
-        return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand)
+    text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER, semantics_label=name)
     button = ft.OutlinedButton(
         content=text,
         icon=icon,
@@ -173,17 +185,47 @@ def secondary(
         disabled=on_click is None,
         autofocus=autofocus,
     )
+    return tid(identifier, button)
+
+
+def choice_box(
+    identifier: str,
+    content: ft.Control,
+    selected: bool,
+    on_click: Handler | None,
+    expand: bool = False,
+    height: float = TOUCH,
+    padding: float = 20,
+) -> ft.Control:
+    """One option of a choice, filled when chosen; screen readers hear it as checked or not.
+
+    Drawn as an ink container, not a Material button: only then does the one focusable,
+    tappable node carry the checked state."""
+    box = ft.Container(
+        content=content,
+        height=height,
+        padding=ft.Padding.symmetric(horizontal=padding),
+        border_radius=min(height, TOUCH) / 2,
+        bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SECONDARY_CONTAINER,
+        alignment=ft.Alignment.CENTER,
+        ink=True,
+        on_click=on_click,
+        disabled=on_click is None,
+        expand=expand or None,
+    )
     return ft.Semantics(
         identifier=identifier,
-        key=identifier,
-        label=name,
-        button=on_click is not None,
-        container=True,
-        exclude_semantics=True,
-        on_tap=on_click,
+        key=f"{identifier}:{selected}",
+        button=True,
+        checked=selected,
         expand=expand or None,
-        content=button,
+        content=box,
     )
+
+
+def choice_ink(selected: bool) -> str:
+    """The text and icon colour on a choice."""
+    return ft.Colors.ON_PRIMARY if selected else ft.Colors.ON_SECONDARY_CONTAINER
 
 
 def tonal(
@@ -193,36 +235,15 @@ def tonal(
     icon: ft.IconData | None = None,
     selected: bool = False,
     expand: bool = False,
-    autofocus: bool = False,
 ) -> ft.Control:
-    """A choice button; the selected one is filled and carries a check mark, so the choice
-    never rests on colour alone (the two fills are close in the dark theme)."""
-    text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER)
+    """A choice: the chosen one is filled and carries a check mark (never colour alone; the
+    two fills are close in the dark theme)."""
+    ink = choice_ink(selected)
     mark = ft.Icons.CHECK if selected and icon is None else icon
-    kind = ft.FilledButton if selected else ft.FilledTonalButton
-    button = kind(
-        content=text,
-        icon=mark,
-        on_click=on_click,
-        height=TOUCH,
-        expand=expand,
-        disabled=on_click is None,
-        autofocus=autofocus,
-    )
-    # One accessible node: a named button that says whether it is the chosen option.
-    return ft.Semantics(
-        identifier=identifier,
-        key=f"{identifier}:{selected}",
-        label=label,
-        button=True,
-        selected=selected,
-        checked=selected,
-        container=True,
-        exclude_semantics=True,
-        on_tap=on_click,
-        expand=expand or None,
-        content=button,
-    )
+    parts: list[ft.Control] = [ft.Icon(mark, size=18, color=ink)] if mark else []
+    parts.append(ft.Text(label, size=16, color=ink, text_align=ft.TextAlign.CENTER))
+    row = ft.Row(parts, spacing=8, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    return choice_box(identifier, row, selected, on_click, expand)
 
 
 #: An icon button's square: 48 px, the Material minimum for a finger.
@@ -238,29 +259,18 @@ def icon_button(
     icon_color: ft.ColorValue | None = None,
     autofocus: bool = False,
 ) -> ft.Control:
-    """An icon-only button whose one accessible node is a named button: screen readers read
-    ``tooltip`` and tap it there (the tooltip alone sits on a wrapper they skip)."""
+    """An icon-only button named for screen readers: the name sits on the icon inside the
+    button, so the focusable button node carries it (a tooltip alone sits on a wrapper
+    they skip). Disabled without a handler, and said to be."""
     button = ft.IconButton(
-        icon=icon,
-        tooltip=tooltip,
+        icon=ft.Icon(icon, size=icon_size, color=icon_color, semantics_label=tooltip),
         on_click=on_click,
-        icon_size=icon_size,
-        icon_color=icon_color,
         disabled=on_click is None,
         width=ICON_TOUCH,
         height=ICON_TOUCH,
         autofocus=autofocus,
     )
-    return ft.Semantics(
-        identifier=identifier,
-        key=identifier,
-        label=tooltip,
-        button=on_click is not None,  # a disabled one is read as its name only, not as a button
-        container=True,
-        exclude_semantics=True,
-        on_tap=on_click,
-        content=button,
-    )
+    return tid(identifier, button)
 
 
 def stepper(
@@ -297,7 +307,7 @@ def stepper(
     )
 
 
-def card(content: ft.Control, padding: float = 16, identifier: str | None = None) -> ft.Control:
+def card(content: ft.Control, padding: float | ft.Padding = 16, identifier: str | None = None) -> ft.Control:
     box = ft.Card(content=ft.Container(content=content, padding=padding), margin=0)
     return tid(identifier, box) if identifier else box
 

@@ -248,6 +248,13 @@ class App:
             assert box is not None, identifier
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
+    def swipe(self, distance: float) -> None:
+        """A finger's swipe that scrolls the page by ``distance`` pixels (up for positive)."""
+        height = self.page.viewport_size["height"] if self.page.viewport_size else 800
+        gesture = {"x": 20, "y": height / 2, "yDistance": -distance, "gestureSourceType": "touch"}
+        self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", gesture)
+        self.settle(quiet_ms=250)
+
     def reveal(self, identifier: str, steps: int = 8) -> Any:
         """Scroll down until ``identifier`` is in the page's accessibility tree: Flutter leaves
         out controls far below the fold (a long result card on a phone)."""

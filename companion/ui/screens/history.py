@@ -34,13 +34,10 @@ def history_screen(model: AppModel) -> ft.Control:
             ft.Semantics(
                 identifier=f"history-{summary.id}",
                 key=f"history-{summary.id}",
-                label=f"{when}. {players}. {rounds}. {scored}",
                 button=True,
-                container=True,
-                exclude_semantics=True,
-                on_tap=lambda _e, go=open_game: go(),
                 content=ft.Container(
                     on_click=lambda _e, go=open_game: go(),
+                    ink=True,
                     border_radius=12,
                     content=card(
                         ft.Column(

@@ -158,7 +158,7 @@ def DraftLines(
             *buttons,
             OddsMemo(state=state, dice=dice_counts(state, player, draft.people), lang=lang, key="odds-lines"),
         ],
-        spacing=6,
+        spacing=8,  # the steppers of neighbouring lines 8 px apart
     )
 
 

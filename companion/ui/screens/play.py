@@ -141,8 +141,13 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     if state.phase is Phase.RESOLVED and not model.dice.rolling:
         key = "round.next" if state.pile else "round.finish_herd"
         number = state.round_number
+        # The keyboard lands here once the dice settle, beside the result (announced live).
         next_round = ft.Row(
-            [primary(tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD)]
+            [
+                primary(
+                    tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD, autofocus=True
+                )
+            ]
         )
         choice = None if model.session.wide else winner_choice(model)
         if choice is None:

@@ -12,7 +12,19 @@ from ...rules.resources import Resource
 from ..drafts.tile import TileDraft
 from ..model import AppModel
 from ..theme import GAP, TOUCH
-from ..widgets import area_picture, card, editor_frame, heading, picture, primary, secondary, stepper, tid
+from ..widgets import (
+    area_picture,
+    card,
+    choice_box,
+    choice_ink,
+    editor_frame,
+    heading,
+    picture,
+    primary,
+    secondary,
+    stepper,
+    tid,
+)
 
 
 def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], None]) -> ft.Control:
@@ -79,26 +91,17 @@ def herd_picker(model: AppModel) -> ft.Control:
 def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[], None] | None) -> ft.Control:
     """A good to put on the tile; the chosen ones are filled and carry a check mark."""
     label = tr(f"good.{kind}")
+    ink = choice_ink(selected)
     content = ft.Row(
         [
-            *([ft.Icon(ft.Icons.CHECK, size=18)] if selected else []),
+            *([ft.Icon(ft.Icons.CHECK, size=18, color=ink)] if selected else []),
             picture(kind, 26),
-            ft.Text(label, size=15),
+            ft.Text(label, size=15, color=ink),
         ],
         spacing=4,
         tight=True,
     )
-    kind_of = ft.FilledButton if selected else ft.FilledTonalButton
-    return tid(
-        f"tile-kind-{kind}",
-        kind_of(
-            content=content,
-            on_click=(lambda _e: on_click()) if on_click else None,
-            disabled=on_click is None,
-            height=TOUCH - 4,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-        ),
-    )
+    return choice_box(f"tile-kind-{kind}", content, selected, (lambda _e: on_click()) if on_click else None, padding=12)
 
 
 @ft.component
@@ -113,24 +116,20 @@ def TileEditor(
 
     def part_button(which: Choice, label: str) -> ft.Control:
         chosen = which is part
-        kind_of = ft.FilledButton if chosen else ft.FilledTonalButton
+        ink = choice_ink(chosen)
         summary = ", ".join(tr(f"bonus.{k}", count=n) for k, n in draft.goods(which).items()) or tr("tile.nothing")
-        return tid(
-            f"tile-part-{which.value}",
-            kind_of(
-                content=ft.Column(
-                    [
-                        ft.Text(label, size=18, weight=ft.FontWeight.BOLD),
-                        ft.Text(summary, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
-                    ],
-                    spacing=0,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                on_click=lambda _e: draft.show(which),
-                expand=True,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=8)),
-            ),
+        content = ft.Column(
+            [
+                ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color=ink),
+                ft.Text(summary, size=13, max_lines=2, text_align=ft.TextAlign.CENTER, color=ink),
+            ],
+            spacing=0,
+            tight=True,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+        return choice_box(
+            f"tile-part-{which.value}", content, chosen, lambda _e: draft.show(which), True, TOUCH + 12, 8
         )
 
     amounts: list[ft.Control] = [

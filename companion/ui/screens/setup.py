@@ -29,31 +29,32 @@ def setup_screen(model: AppModel) -> ft.Control:
                     ft.Semantics(
                         identifier=f"colour-{seat}",
                         key=f"colour-{seat}",
-                        label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
                         button=True,
-                        container=True,
-                        exclude_semantics=True,
-                        on_tap=lambda _e, s=seat: model.setup.cycle_colour(s),
                         content=ft.Container(
                             # the disc, and the colour's name under it: shown, not only coloured
                             content=ft.Column(
                                 [
                                     badge(shown, colour, 44, initials[seat] if name.strip() else str(seat + 1)),
-                                    ft.Text(tr(f"colour.{colour}"), size=12, text_align=ft.TextAlign.CENTER),
+                                    ft.Text(
+                                        tr(f"colour.{colour}"),
+                                        size=12,
+                                        text_align=ft.TextAlign.CENTER,
+                                        semantics_label=f"{shown}. "
+                                        + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                                    ),
                                 ],
                                 spacing=2,
                                 tight=True,
                                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                             ),
                             on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
-                            tooltip=tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                            ink=True,
                             padding=2,
                             width=56,
                             border_radius=12,
                         ),
                     ),
-                    ft.Semantics(
-                        live_region=error is not None,  # a refused name is announced with its message
+                    ft.Container(
                         expand=True,
                         content=ft.Column(
                             [
@@ -68,12 +69,24 @@ def setup_screen(model: AppModel) -> ft.Control:
                                         value=name,
                                         on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
                                         max_length=MAX_NAME_LENGTH,  # the limit holds while typing
-                                        error_max_lines=3,
-                                        error=error,
+                                        border_color=ft.Colors.ERROR if error else None,
+                                        focused_border_color=ft.Colors.ERROR if error else None,
                                         text_size=18,
                                         dense=False,
                                         counter="",
                                     ),
+                                ),
+                                # The message under the field, announced the moment it appears.
+                                *(
+                                    [
+                                        tid(
+                                            f"name-error-{seat}",
+                                            ft.Text(error, size=13, color=ft.Colors.ERROR),
+                                            live=True,
+                                        )
+                                    ]
+                                    if error
+                                    else []
                                 ),
                             ],
                             spacing=2,
@@ -96,7 +109,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                     ),
                 ],
                 vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=4,
+                spacing=8,  # 48 px targets, 8 px apart
             )
         )
     players = card(

@@ -121,6 +121,7 @@ def result_pane(model: AppModel) -> ft.Control:
         )
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
     # Who won and why come first, so on a phone they show above the thumb bar; the dice follow.
+    # Both are live: a screen reader announces them the moment the dice settle.
     if taming.winner is not None:
         parts.append(
             ft.Row(
@@ -134,7 +135,7 @@ def result_pane(model: AppModel) -> ft.Control:
                             weight=ft.FontWeight.BOLD,
                             expand=True,
                         ),
-                        live=True,  # announced the moment the dice settle
+                        live=True,
                     ),
                 ]
             )
@@ -204,7 +205,6 @@ def winner_choice(model: AppModel) -> ft.Control | None:
                         "choose-first",
                         selected=chosen is Choice.FIRST,
                         expand=True,
-                        autofocus=True,  # after the roll the keyboard is on the winner's choice
                     ),
                     tonal(
                         tr("result.take_all"),
@@ -267,7 +267,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                     )
                                     for face in DIE_FACES
                                 ],
-                                spacing=4,
+                                spacing=8,  # six 48 px faces, 8 px apart, fill a 360 px phone
                             ),
                         ],
                         spacing=2,
@@ -276,4 +276,6 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
             )
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
-    return card(ft.Column(parts, spacing=8), padding=12, identifier="hand-card")
+    return card(
+        ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=2, vertical=12), identifier="hand-card"
+    )

@@ -1,0 +1,246 @@
+"""Every player can use it: names, headings, chosen states, announcements and finger-sized
+targets, read from Chromium's own accessibility tree (CDP ``Accessibility.getFullAXTree``)
+on the real app at 360×640 with touch."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser
+
+from .harness import App, Server
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 360, "height": 640}
+ACTIONABLE = {"button", "checkbox", "radio", "switch", "link", "menuitem", "tab", "togglebutton"}
+#: Buttons of a single choice: each must say whether it is the chosen one.
+CHOICES = ("start-player-", "deck-", "choose-", "lang-", "theme-", "tile-part-", "tile-kind-")
+
+
+def ax_nodes(app: App) -> list[dict[str, Any]]:
+    cdp = app.context.new_cdp_session(app.page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        cdp.detach()
+    result = []
+    for node in nodes:
+        if node.get("ignored"):
+            continue
+        props = {p["name"]: p.get("value", {}).get("value") for p in node.get("properties", [])}
+        result.append(
+            {"role": node.get("role", {}).get("value"), "name": node.get("name", {}).get("value", ""), **props}
+        )
+    return result
+
+
+def check_screen(app: App, screen: str, problems: list[str]) -> None:
+    """No unnamed control, at least one heading, every choice with its chosen state."""
+    app.settle(quiet_ms=300)
+    nodes = ax_nodes(app)
+    for node in nodes:
+        if node["role"] in ACTIONABLE and not str(node["name"]).strip():
+            problems.append(f"{screen}: a {node['role']} without a name")
+    if not any(node["role"] == "heading" for node in nodes):
+        problems.append(f"{screen}: no heading")
+    choices = app.page.evaluate(
+        """prefixes => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+            .filter(e => prefixes.some(p => e.getAttribute('flt-semantics-identifier').startsWith(p)))
+            .map(e => [e.getAttribute('flt-semantics-identifier'), e.getAttribute('aria-checked')])""",
+        list(CHOICES),
+    )
+    for identifier, checked in choices:
+        if checked not in ("true", "false"):
+            problems.append(f"{screen}: choice {identifier} has no chosen state")
+
+
+def walk(app: App, visit: Callable[[str], None]) -> None:
+    """Every screen of the app, each handed to ``visit`` by name."""
+    app.wait("new-game")
+    visit("start")
+    app.tap("new-game")
+    app.wait("name-0")
+    visit("setup")
+    for seat, name in enumerate(["Anna", "Abel", "Chen"]):
+        app.fill_name(seat, name)
+    app.click("deck-physical")
+    app.tap("start-game")
+    app.wait("physical-herd")
+    visit("herd picker")
+    app.tap("herd-pick-wood")
+    app.wait("tile-editor")
+    visit("tile editor")
+    app.click("tile-skip")
+    app.wait("players-card")
+    visit("round")
+    app.tap("edit-0")
+    app.wait("migration-editor")
+    visit("migration editor")
+    app.tap("people-plus")
+    app.tap("save-migration")
+    app.gone("migration-editor")
+    app.tap("edit-1")
+    app.tap("save-migration")
+    app.gone("migration-editor")
+    app.tap("enter-dice")
+    app.wait("apply-dice")
+    visit("dice from the table")
+    app.click("hand-0-0-6")
+    app.click("hand-0-1-2")
+    app.click("hand-1-0-5")
+    app.click("apply-dice")
+    app.wait("choose-first")
+    visit("result")
+    app.click("toggle-log")
+    app.wait("round-log")
+    app.click("toggle-summary")
+    app.wait("player-summary")
+    visit("log and summary")
+    app.click("end-game")
+    app.wait("confirm-card")
+    visit("end game question")
+    app.click("confirm-end")
+    app.wait("scoring-card")
+    visit("scoring")
+    app.click("done")
+    app.click("open-history")
+    app.wait("history-1")
+    visit("finished games")
+    app.click("history-1")
+    app.wait("round-log")
+    visit("finished game")
+    app.click("nav-back")
+    app.click("nav-back")
+    app.click("open-stats")
+    app.wait("stats-screen")
+    visit("statistics")
+    app.click("nav-back")
+    app.click("open-settings")
+    app.wait("lang-en")
+    visit("settings")
+    app.click("nav-back")
+    app.click("open-rules")
+    app.wait("rules-text")
+    visit("rules")
+
+
+def test_every_screen_names_its_controls_and_shows_its_choices(browser: Browser, server: Server) -> None:
+    """On every screen: each button has a name on its focusable node, the screen has a
+    heading, and each option of a choice is exposed as chosen or not."""
+    app = App(browser, server.url, SMALL, touch=True)
+    problems: list[str] = []
+    walk(app, lambda screen: check_screen(app, screen, problems))
+    assert problems == [], "\n".join(problems)
+    app.assert_offline()
+    app.close()
+
+
+def gaps(boxes: list[tuple[str, dict[str, float]]]) -> list[str]:
+    """Pairs of targets nearer than 8 px (sharing no area), and targets under 48×48."""
+    found = []
+    for name, box in boxes:
+        if box["width"] < 47.5 or box["height"] < 47.5:
+            found.append(f"{name} is {box['width']:.0f}×{box['height']:.0f}")
+    for i, (first, a) in enumerate(boxes):
+        for second, b in boxes[i + 1 :]:
+            dx = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]), 0)
+            dy = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]), 0)
+            overlap = dx == 0 and dy == 0
+            if not overlap and max(dx, dy) < 7.5:
+                found.append(f"{first} and {second} are {max(dx, dy):.0f} px apart")
+    return found
+
+
+TARGETS_JS = """() => Array.from(document.querySelectorAll(
+    'flt-semantics[role=button], flt-semantics[role=checkbox], flt-semantics[role=switch]'))
+  .map(e => [e.getAttribute('flt-semantics-identifier') || e.getAttribute('aria-label')
+               || e.textContent.trim().slice(0, 30),
+             e.getBoundingClientRect().toJSON()])
+  .filter(([, r]) => r.width > 0 && r.height > 0 && r.top > 0 && r.bottom < innerHeight - 1
+                     && r.right > 0 && r.left < innerWidth)"""
+#: Only targets wholly inside the window count: one cut by the window's edge is measured
+#: once scrolled into view, on another screen of the walk.
+
+
+def test_targets_are_finger_sized_and_apart(browser: Browser, server: Server) -> None:
+    """At 360×640 every tappable control is at least 48×48 and 8 px from its neighbours."""
+    app = App(browser, server.url, SMALL, touch=True)
+    problems: list[str] = []
+
+    def measure(screen: str) -> None:
+        app.settle(quiet_ms=300)
+        boxes = [(str(name), box) for name, box in app.page.evaluate(TARGETS_JS)]
+        found = gaps(boxes)
+        # A target cut by the edge of a scrolling area shows only its visible part: scroll it
+        # to the middle and measure it again before calling it small.
+        for name, box in boxes:
+            if box["height"] >= 47.5 and box["width"] >= 47.5:
+                continue
+            size = app.page.viewport_size or SMALL
+            distance = box["y"] - size["height"] / 2
+            app.swipe(distance)
+            again = dict((str(n), b) for n, b in app.page.evaluate(TARGETS_JS)).get(name)
+            if again and again["height"] >= 47.5 and again["width"] >= 47.5:
+                found = [f for f in found if not f.startswith(f"{name} is ")]
+            app.swipe(-distance)
+        problems.extend(f"{screen}: {p}" for p in found)
+
+    walk(app, measure)
+    assert problems == [], "\n".join(problems)
+    app.close()
+
+
+LISTEN_JS = """() => {
+  window.__announced = window.__announced || [];
+  const seen = window.__announced;
+  const record = () => document.querySelectorAll('[aria-live]').forEach(e => {
+    const text = (e.textContent || '').trim();
+    if (text && seen[seen.length - 1] !== text) seen.push(text);
+  });
+  new MutationObserver(record).observe(document.body, {subtree: true, childList: true, characterData: true});
+  record();
+}"""
+
+
+def live_texts(app: App) -> str:
+    """Everything the page's announcement regions have said since :data:`LISTEN_JS` ran."""
+    return " | ".join(app.page.evaluate("() => window.__announced || []"))
+
+
+def test_results_and_messages_are_announced(browser: Browser, tmp_path: Path) -> None:
+    """A roll's result, a refused payment and a refused name sit in live regions, which a
+    screen reader announces as they appear."""
+    server = Server(tmp_path / "data").start()
+    app = App(browser, server.url, SMALL, touch=True)
+    try:
+        app.page.evaluate(LISTEN_JS)  # a screen reader's ear: every text the live regions say
+        app.tap("new-game")
+        app.tap("start-game")  # no names: refused at the first seat
+        app.wait_page_text("Player 1 needs a name.")
+        assert "Player 1 needs a name." in live_texts(app)
+        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
+            app.fill_name(seat, name)
+        app.tap("start-game")
+        app.wait("players-card")
+        app.tap("edit-0")
+        app.tap("people-plus")
+        app.tap("pay-food-minus")
+        app.tap("save-migration")  # one food short: refused
+        app.wait_page_text("costs exactly 2 food")
+        assert "costs exactly 2 food" in live_texts(app)
+        app.tap("cancel-migration")
+        app.tap("edit-0")
+        app.tap("save-migration")
+        app.gone("migration-editor")
+        app.tap("roll")
+        app.wait("winner", timeout=20_000)
+        app.settle()
+        assert "tames the mammoth" in live_texts(app)
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()
