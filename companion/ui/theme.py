@@ -24,11 +24,32 @@ TOUCH = 52  # minimum height of anything tappable, in logical pixels
 GAP = 12
 
 
+def _focus_ring(rest: ft.BorderSide) -> ft.ButtonStyle:
+    """A 3 px ring in the text colour around the focused button (far above 3:1 against
+    the page in both themes); ``rest`` is the button's own edge otherwise."""
+    return ft.ButtonStyle(
+        side={ft.ControlState.FOCUSED: ft.BorderSide(3, ft.Colors.ON_SURFACE), ft.ControlState.DEFAULT: rest}
+    )
+
+
+def _theme() -> ft.Theme:
+    none = ft.BorderSide(0, ft.Colors.TRANSPARENT)
+    return ft.Theme(
+        color_scheme_seed=SEED,
+        font_family=FONT,
+        use_material3=True,
+        filled_button_theme=ft.FilledButtonTheme(style=_focus_ring(none)),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=_focus_ring(ft.BorderSide(1, ft.Colors.OUTLINE))),
+        text_button_theme=ft.TextButtonTheme(style=_focus_ring(none)),
+        icon_button_theme=ft.IconButtonTheme(style=_focus_ring(none)),
+        focus_color=ft.Colors.with_opacity(0.28, ft.Colors.ON_SURFACE),  # ink choices: a clear fill
+    )
+
+
 def themes() -> tuple[ft.Theme, ft.Theme]:
-    """Light and dark Material 3 themes with the shipped font everywhere."""
-    light = ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
-    dark = ft.Theme(color_scheme_seed=SEED, font_family=FONT, use_material3=True)
-    return light, dark
+    """Light and dark Material 3 themes with the shipped font everywhere, and a focus ring
+    a keyboard user can see."""
+    return _theme(), _theme()
 
 
 def theme_mode(name: str) -> ft.ThemeMode:
