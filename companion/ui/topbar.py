@@ -7,6 +7,9 @@ import flet as ft
 from .model import AppModel, Screen
 from .widgets import icon_button
 
+#: Below this window width the screen's actions go on a line under its title.
+ACTIONS_BESIDE_TITLE_FROM = 300
+
 
 def top_bar(
     model: AppModel,
@@ -26,24 +29,36 @@ def top_bar(
                 "nav-back",
             )
         )
+    heading_text = (
+        ft.Semantics(
+            identifier=identifier,
+            key=identifier,
+            header=True,
+            heading_level=1,  # the screen's title
+            container=True,
+            expand=True,
+            content=ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2),
+        )
+        if title
+        else ft.Container(expand=True)
+    )
+    if actions and model.session.width < ACTIONS_BESIDE_TITLE_FROM:
+        # A very narrow window (a small phone at 200 % zoom): the actions get a line of
+        # their own under the title instead of squeezing it out.
+        return ft.Container(
+            padding=ft.Padding.symmetric(horizontal=4, vertical=4),
+            content=ft.Column(
+                [
+                    ft.Row([*lead, heading_text], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8),
+                    ft.Row(actions, alignment=ft.MainAxisAlignment.END, spacing=8),
+                ],
+                spacing=4,
+            ),
+        )
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=4),
         content=ft.Row(
-            [
-                *lead,
-                ft.Semantics(
-                    identifier=identifier,
-                    key=identifier,
-                    header=True,
-                    heading_level=1,  # the screen's title
-                    container=True,
-                    expand=True,
-                    content=ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2),
-                )
-                if title
-                else ft.Container(expand=True),
-                *(actions or []),
-            ],
+            [*lead, heading_text, *(actions or [])],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
             spacing=8,  # 48 px targets, 8 px apart
         ),
