@@ -176,16 +176,7 @@ def secondary(
     """An outlined button; ``name`` is what a screen reader says when the label alone is
     ambiguous ("Move" on every row becomes "Move: Anna")."""
     text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER, semantics_label=name)
-    button = ft.OutlinedButton(
-        content=text,
-        icon=icon,
-        on_click=on_click,
-        height=TOUCH,
-        expand=expand,
-        disabled=on_click is None,
-        autofocus=autofocus,
-    )
-    return tid(identifier, button)
+    return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand, TOUCH, autofocus)
 
 
 def choice_box(

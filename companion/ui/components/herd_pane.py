@@ -115,14 +115,7 @@ def _glance(view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Cal
                         area_picture(herd, tr(f"area_name.{herd}"), 84),
                         ft.Column(
                             [
-                                tid(
-                                    "herd-area",
-                                    ft.Text(
-                                        tr("round.herd_at", where=tr(f"area_in.{herd}")),
-                                        size=18,
-                                        weight=ft.FontWeight.BOLD,
-                                    ),
-                                ),
+                                _herd_area(tr, herd, 18),
                                 _pile(view, tr, small=True),
                             ],
                             spacing=2,
@@ -152,14 +145,7 @@ def _herd_and_tile_cards(
         card(
             ft.Column(
                 [
-                    tid(
-                        "herd-area",
-                        ft.Text(
-                            tr("round.herd_at", where=tr(f"area_in.{herd}")),
-                            size=22,
-                            weight=ft.FontWeight.BOLD,
-                        ),
-                    ),
+                    _herd_area(tr, herd, 22),
                     ft.Row(
                         [area_picture(herd, tr(f"area_name.{herd}"), 420)],
                         alignment=ft.MainAxisAlignment.CENTER,
@@ -187,6 +173,12 @@ def _herd_and_tile_cards(
         )
     )
     return parts
+
+
+def _herd_area(tr: Translator, herd: str, size: float) -> ft.Control:
+    """Where the herd is, in words ("The herd is in the clay pit")."""
+    text = ft.Text(tr("round.herd_at", where=tr(f"area_in.{herd}")), size=size, weight=ft.FontWeight.BOLD)
+    return tid("herd-area", text)
 
 
 def _bonus_line(label: str, bonus: ft.Control) -> ft.Control:

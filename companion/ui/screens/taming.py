@@ -200,19 +200,13 @@ def winner_choice(model: AppModel) -> ft.Control | None:
             ft.Row(
                 [
                     tonal(
-                        tr("result.take_first"),
-                        lambda: model.play.choose(Choice.FIRST),
-                        "choose-first",
-                        selected=chosen is Choice.FIRST,
+                        tr(f"result.take_{option}"),
+                        partial(model.play.choose, choice),
+                        f"choose-{option}",
+                        selected=chosen is choice,
                         expand=True,
-                    ),
-                    tonal(
-                        tr("result.take_all"),
-                        lambda: model.play.choose(Choice.ALL),
-                        "choose-all",
-                        selected=chosen is Choice.ALL,
-                        expand=True,
-                    ),
+                    )
+                    for option, choice in (("first", Choice.FIRST), ("all", Choice.ALL))
                 ],
                 spacing=8,
             ),
