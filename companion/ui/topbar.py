@@ -8,7 +8,9 @@ from .model import AppModel, Screen
 from .widgets import icon_button
 
 #: Below this window width the screen's actions go on a line under its title.
-ACTIONS_BESIDE_TITLE_FROM = 300
+ACTIONS_BESIDE_TITLE_FROM = 340
+#: Below this window width a title beside three actions is set smaller (it would break mid-word).
+FULL_TITLE_FROM = 420
 
 
 def top_bar(
@@ -37,7 +39,12 @@ def top_bar(
             heading_level=1,  # the screen's title
             container=True,
             expand=True,
-            content=ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2),
+            content=ft.Text(
+                title,
+                size=22 if not actions or model.session.width >= FULL_TITLE_FROM else 18,
+                weight=ft.FontWeight.BOLD,
+                max_lines=2,
+            ),
         )
         if title
         else ft.Container(expand=True)
