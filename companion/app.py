@@ -18,6 +18,7 @@ import flet_web.fastapi
 import uvicorn
 
 from . import memory, webfix
+from .compression import CompressStatic
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
 from .network import allowed_hosts, served_addresses, url_host
@@ -202,8 +203,8 @@ def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ..
 
 
 def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, ...]) -> Any:
-    """The served ASGI app: Flet's web app behind the origin check (and the token gate);
-    ``urls`` are the join addresses the start screen offers."""
+    """The served ASGI app: Flet's web app behind the origin check (and the token gate),
+    its static files gzip-compressed; ``urls`` are the join addresses the start screen offers."""
 
     async def session(page: ft.Page) -> None:
         await start_session(page, config, urls)
@@ -219,7 +220,7 @@ def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, .
     )
     if token:
         app = TokenGate(app, token)
-    return OriginGate(app, allowed_hosts(config.host, addresses), config.port)
+    return CompressStatic(OriginGate(app, allowed_hosts(config.host, addresses), config.port))
 
 
 def serve(config: Config) -> None:

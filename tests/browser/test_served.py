@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 
 import pytest
@@ -32,3 +33,32 @@ def test_page_and_manifest_name_the_app(server: Server) -> None:
     from companion.assets_path import asset
 
     assert fetch(server.url + "icons/icon-192.png") == asset("icons", "icon-192.png").read_bytes()
+
+
+def get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}, bytes(response.read())
+    except urllib.error.HTTPError as answer:
+        return answer.code, {k.lower(): v for k, v in answer.headers.items()}, b""
+
+
+def test_the_web_client_goes_out_compressed_and_revalidated(server: Server) -> None:
+    """The 9.6 MB client a phone downloads first comes gzip-compressed to a browser that asks
+    for it (the same bytes once unpacked), and a repeat visit gets 304 with no body."""
+    import gzip
+
+    total_plain = total_packed = 0
+    for path in ("main.dart.js", "canvaskit/canvaskit.wasm", "flutter_bootstrap.js"):
+        status, plain_headers, plain = get(server.url + path)
+        assert status == 200 and "content-encoding" not in plain_headers, path
+        status, headers, packed = get(server.url + path, **{"Accept-Encoding": "gzip, deflate, br"})
+        assert status == 200 and headers["content-encoding"] == "gzip" and headers["vary"] == "Accept-Encoding"
+        assert gzip.decompress(packed) == plain, path
+        assert headers["cache-control"] == "no-cache" and headers["etag"].startswith("W/")
+        again, _, body = get(server.url + path, **{"Accept-Encoding": "gzip", "If-None-Match": headers["etag"]})
+        assert again == 304 and body == b"", path
+        total_plain += len(plain)
+        total_packed += len(packed)
+    assert total_packed <= 0.4 * total_plain, (total_packed, total_plain)

@@ -1,0 +1,73 @@
+"""Static files gzip-compressed once per version; everything else passes untouched."""
+
+from __future__ import annotations
+
+import gzip
+from typing import Any
+
+from companion.compression import CompressStatic
+
+from .helpers import run_async
+
+BIG = b"var mammoth = 1;\n" * 4000
+
+
+def static(body: bytes, status: int = 200, kind: bytes = b"application/javascript", etag: bytes | None = b'"v1"'):  # type: ignore[no-untyped-def]
+    calls = {"n": 0}
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        calls["n"] += 1
+        headers = [(b"content-type", kind), (b"content-length", str(len(body)).encode())]
+        if etag:
+            headers.append((b"etag", etag))
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        half = len(body) // 2
+        await send({"type": "http.response.body", "body": body[:half], "more_body": True})
+        await send({"type": "http.response.body", "body": body[half:]})
+
+    return app, calls
+
+
+def ask(
+    app: Any, encoding: str = "gzip, br", method: str = "GET", path: str = "/main.dart.js"
+) -> tuple[int, dict[bytes, bytes], bytes]:
+    sent: list[dict[str, Any]] = []
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request"}
+
+    scope = {"type": "http", "method": method, "path": path, "headers": [(b"accept-encoding", encoding.encode())]}
+    run_async(app(scope, receive, send))
+    start = sent[0]
+    return start["status"], dict(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_a_static_file_is_compressed_once_and_kept() -> None:
+    """The same bytes once unpacked, a weak ETag, no-cache, Vary; the second request is served
+    from what was kept (compressed once)."""
+    inner, _ = static(BIG)
+    app = CompressStatic(inner)
+    status, headers, body = ask(app)
+    assert status == 200 and headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == BIG
+    assert headers[b"etag"] == b'W/"v1"' and headers[b"cache-control"] == b"no-cache"
+    assert headers[b"vary"] == b"Accept-Encoding" and int(headers[b"content-length"]) == len(body) < len(BIG) / 10
+    assert len(app.kept) == 1
+    assert ask(app)[2] == body and len(app.kept) == 1
+
+
+def test_other_answers_pass_untouched() -> None:
+    """No gzip asked, a 304, no ETag, an image, a small file, a HEAD: all as the app sent them."""
+    for inner, encoding, method in (
+        (static(BIG)[0], "identity", "GET"),
+        (static(b"", status=304)[0], "gzip", "GET"),
+        (static(BIG, etag=None)[0], "gzip", "GET"),
+        (static(BIG, kind=b"image/png")[0], "gzip", "GET"),
+        (static(BIG)[0], "gzip", "HEAD"),
+    ):
+        status, headers, body = ask(CompressStatic(inner), encoding, method)
+        assert b"content-encoding" not in headers, (encoding, method, status)
+    status, headers, body = ask(CompressStatic(static(b"tiny")[0]))
+    assert body == b"tiny" and b"content-encoding" not in headers and headers[b"content-length"] == b"4"
