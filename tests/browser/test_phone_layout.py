@@ -119,9 +119,14 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
     on_start_screen(app, server)
     back(app)  # Back on the very first screen: still the app
     on_start_screen(app, server)
-    for opener, shown in (("open-settings", "lang-en"), ("open-rules", "rules-text"), ("new-game", "name-0")):
+    for opener, shown, route in (
+        ("open-settings", "lang-en", "/settings"),
+        ("open-rules", "rules-text", "/rules"),
+        ("new-game", "name-0", "/start"),
+    ):
         app.tap(opener)
         app.wait(shown)
+        app.page.wait_for_url(f"**{route}")  # the screen's address is in the browser's history
         back(app)
         on_start_screen(app, server)
     start(app, NAMES["en"])
@@ -129,6 +134,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
     app.tap("edit-0")
     app.tap("save-migration")
     app.wait_text("player-0", "Anna moves 1 person")
+    app.page.wait_for_url("**/game/1")
     back(app)  # from a round: the start screen, the game kept
     app.wait("game-row-1")
     back(app)
@@ -149,6 +155,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
     app.wait("history-1")
     app.tap("history-1")
     app.wait("round-log")
+    app.page.wait_for_url("**/history/1")
     back(app)
     app.wait("history-1")
     back(app)
