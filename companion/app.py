@@ -164,6 +164,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     def on_connect(_e: ft.Event[ft.Page]) -> None:
         subscribe()
+        if not is_entry(page.route) and page.route != model.play.route:
+            model.play.follow(page.route)  # the tab came back at another address (a reload of it)
         if model.play.game_id is not None:
             model.play.refresh(model.play.game_id)
 

@@ -179,7 +179,7 @@ def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -
     app.wait("rules-text")
     app.page.goto(game_url)
     app.open_here()
-    app.wait("herd-card")
+    app.wait("herd-card", timeout=30_000)
     app.page.goto(server.url.rstrip("/") + "/game/99")
     app.open_here()
     on_start_screen(app, server)
@@ -218,7 +218,7 @@ def test_setup_limits_names_undoes_a_removal_and_keeps_start_in_view(browser: Br
             app.shot(f"setup{viewport['width']}-filled")
             app.click("start-game")
             app.wait("herd-card")
-            assert "Maximiliana-Theodora" in app.page_text()
+            app.wait_page_text("Maximiliana-Theodora")
         finally:
             app.close()
             server.stop()
