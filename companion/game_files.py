@@ -42,13 +42,11 @@ def read_game_file(path: Path) -> Game:
             data = handle.read(MAX_IMPORT_BYTES + 1)
     except OSError as exc:
         raise ImportFormatError("import.unreadable", f"cannot read {path.name}: {exc}", file=path.name) from exc
-    if len(data) > MAX_IMPORT_BYTES:  # the file grew while it was read
-        raise too_large()
-    return load_game(data)
+    return load_game(check_size(data))  # the file may have grown while it was read
 
 
 def check_size(data: bytes) -> bytes:
-    """The bytes of an uploaded file, refused as the command line refuses a large file."""
+    """The bytes of a file (read or uploaded), refused if larger than the limit."""
     if len(data) > MAX_IMPORT_BYTES:
         raise too_large()
     return data

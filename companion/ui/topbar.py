@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from .model import AppModel, Screen
-from .widgets import icon_button
+from .widgets import heading, icon_button
 
 #: Below this window width the screen's actions go on a line under its title.
 ACTIONS_BESIDE_TITLE_FROM = 340
@@ -31,21 +31,9 @@ def top_bar(
                 "nav-back",
             )
         )
+    size = 22 if not actions or model.session.width >= FULL_TITLE_FROM else 18
     heading_text = (
-        ft.Semantics(
-            identifier=identifier,
-            key=identifier,
-            header=True,
-            heading_level=1,  # the screen's title
-            container=True,
-            expand=True,
-            content=ft.Text(
-                title,
-                size=22 if not actions or model.session.width >= FULL_TITLE_FROM else 18,
-                weight=ft.FontWeight.BOLD,
-                max_lines=2,
-            ),
-        )
+        heading(title, size, expand=True, level=1, identifier=identifier, max_lines=2)
         if title
         else ft.Container(expand=True)
     )

@@ -34,11 +34,9 @@ def tid(identifier: str, control: ft.Control, variant: str = "", live: bool = Fa
     # identifier of a semantics node it reuses.  A ``variant`` does the same when
     # the content changes its kind (a text becoming a row loses the identifier).
     key = f"{identifier}:{variant}" if variant else identifier
-    if live:
-        return ft.Semantics(
-            identifier=identifier, content=control, expand=expand or None, key=key, live_region=True, container=True
-        )
-    return ft.Semantics(identifier=identifier, content=control, expand=expand or None, key=key)
+    return ft.Semantics(
+        identifier=identifier, content=control, expand=expand or None, key=key, live_region=live or None, container=live
+    )
 
 
 def picture(name: str, size: float = 40, label: str | None = None) -> ft.Control:
@@ -316,15 +314,25 @@ def editor_frame(identifier: str, parts: list[ft.Control], spacing: float = GAP 
     )
 
 
-def heading(text: str, size: float = 22, expand: bool = False, level: int = 2) -> ft.Control:
-    """A bold title, a heading for screen readers; ``expand`` lets it wrap beside a picture
-    instead of overflowing."""
+def heading(
+    text: str,
+    size: float = 22,
+    expand: bool = False,
+    level: int = 2,
+    identifier: str | None = None,
+    align: ft.TextAlign = ft.TextAlign.START,
+    max_lines: int | None = None,
+) -> ft.Control:
+    """A bold title, a heading for screen readers (level 1: the screen's own title);
+    ``expand`` lets it wrap beside a picture instead of overflowing."""
     return ft.Semantics(
+        identifier=identifier,
+        key=identifier,
         header=True,
         heading_level=level,
         container=True,  # its own node: the lines after it stay out of the heading
         expand=expand or None,
-        content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD),
+        content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, text_align=align, max_lines=max_lines),
     )
 
 

@@ -25,23 +25,13 @@ def play_actions(model: AppModel) -> list[ft.Control]:
     tr = model.session.tr
     game = model.play.game
     assert game is not None
-    finished = game.state.phase is Phase.FINISHED
-    if finished:
+    if game.state.phase is Phase.FINISHED:
         return []
     return [
-        icon_button(
-            ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo and not finished else None, "undo"
-        ),
-        icon_button(
-            ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo and not finished else None, "redo"
-        ),
+        icon_button(ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo else None, "undo"),
+        icon_button(ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo else None, "redo"),
         ft.Container(width=8),  # End game 24 px apart from Undo and Redo
-        icon_button(
-            ft.Icons.FLAG_OUTLINED,
-            tr("menu.end"),
-            model.play.ask_end if not finished else None,
-            "end-game",
-        ),
+        icon_button(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.play.ask_end, "end-game"),
     ]
 
 

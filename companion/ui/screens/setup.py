@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from ...i18n import Translator
 from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID
 from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel
@@ -22,7 +23,7 @@ def setup_screen(model: AppModel) -> ft.Control:
             message = model.setup.field_error[1]
             error = tr(message.key, **message.params)
         colour = model.setup.colours[seat]
-        shown = name.strip() or tr("setup.player_label", n=seat + 1)
+        shown = seat_name(tr, name, seat)
         rows.append(
             ft.Row(
                 [
@@ -136,7 +137,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 ft.Row(
                     [
                         tonal(
-                            name.strip() or tr("setup.player_label", n=seat + 1),
+                            seat_name(tr, name, seat),
                             lambda _e, s=seat: model.setup.choose_start_player(s),
                             f"start-player-{seat}",
                             selected=seat == model.setup.start_player,
@@ -227,6 +228,11 @@ def setup_screen(model: AppModel) -> ft.Control:
     )
 
 
+def seat_name(tr: Translator, name: str, seat: int) -> str:
+    """A seat's player as the screen names them: the name typed, or "Player 2"."""
+    return name.strip() or tr("setup.player_label", n=seat + 1)
+
+
 def start_button(model: AppModel) -> ft.Control:
     """Start game, in the thumb bar: always in view, on a phone and on a tablet."""
     return ft.Row(
@@ -241,7 +247,7 @@ def _undo_remove(model: AppModel) -> list[ft.Control]:
         return []
     tr = model.session.tr
     seat, name, _colour = removed
-    shown = name.strip() or tr("setup.player_label", n=seat + 1)
+    shown = seat_name(tr, name, seat)
     return [
         tid(
             "removed-player",

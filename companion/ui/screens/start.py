@@ -13,13 +13,7 @@ def start_screen(model: AppModel) -> ft.Control:
     tr = model.session.tr
     body: list[ft.Control] = [
         ft.Row([picture("mammoth", 96, tr("picture.mammoth"))], alignment=ft.MainAxisAlignment.CENTER),
-        ft.Semantics(
-            identifier="app-title",
-            header=True,
-            heading_level=1,
-            container=True,
-            content=ft.Text(tr("app.title"), size=28, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
-        ),
+        heading(tr("app.title"), 28, level=1, identifier="app-title", align=ft.TextAlign.CENTER),
         ft.Text(tr("start.tagline"), size=16, text_align=ft.TextAlign.CENTER),
     ]
     games = model.session.unfinished

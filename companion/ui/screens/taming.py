@@ -15,10 +15,13 @@ from ..theme import GAP
 from ..widgets import bonus_view, card, heading, picture, player_badge, primary, secondary, tid, tonal
 
 
-def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:
+def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[], None] | None = None) -> ft.Control:
+    """A die showing ``value``; with ``pick`` it is a face to tap that takes its share of
+    the row's width (the dice entered from the table), ``size`` tall."""
     return ft.Container(
-        width=size,
+        width=None if pick else size,
         height=size,
+        expand=True if pick else None,
         border_radius=8,
         alignment=ft.Alignment.CENTER,
         bgcolor=ft.Colors.PRIMARY if highlight else ft.Colors.SURFACE_CONTAINER_HIGHEST,
@@ -29,6 +32,7 @@ def die(value: int, highlight: bool = False, size: float = 40) -> ft.Control:
             weight=ft.FontWeight.BOLD,
             color=ft.Colors.ON_PRIMARY if highlight else None,
         ),
+        on_click=(lambda _e: pick()) if pick else None,
     )
 
 
@@ -215,20 +219,6 @@ def winner_choice(model: AppModel) -> ft.Control | None:
     )
 
 
-def _face(value: int, chosen: bool, pick: Callable[[], None]) -> ft.Control:
-    """One die face to tap: a share of the row's width, 48 px tall."""
-    return ft.Container(
-        expand=True,
-        height=48,
-        border_radius=8,
-        alignment=ft.Alignment.CENTER,
-        bgcolor=ft.Colors.PRIMARY if chosen else ft.Colors.SURFACE_CONTAINER_HIGHEST,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE),
-        content=ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY if chosen else None),
-        on_click=lambda _e: pick(),
-    )
-
-
 def hand_entry_pane(model: AppModel) -> ft.Control:
     """Dice rolled at the table: tap each die's value."""
     assert model.play.game is not None
@@ -257,7 +247,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                 [
                                     tid(
                                         f"hand-{player}-{index}-{face}",
-                                        _face(face, face == value, partial(model.dice.set_die, player, index, face)),
+                                        die(face, face == value, 48, partial(model.dice.set_die, player, index, face)),
                                     )
                                     for face in DIE_FACES
                                 ],
