@@ -44,6 +44,19 @@ def in_view(app: App, identifier: str) -> None:
     assert app.wait(identifier).evaluate(UNCOVERED_JS), f"{identifier} is under another control"
 
 
+def record(app: App) -> None:
+    """Tap Record and wait for the editor to close."""
+    app.tap("save-migration")
+    app.gone("migration-editor")
+
+
+def lone_move(app: App, player: int) -> None:
+    """``player`` moves one person (paid with the food the editor starts with)."""
+    app.tap(f"edit-{player}")
+    app.wait("migration-editor")
+    record(app)
+
+
 def start(app: App, names: tuple[str, ...]) -> None:
     app.tap("new-game")
     for seat, name in enumerate(names):
@@ -74,12 +87,8 @@ def test_round_choice_and_editor_are_on_screen(browser: Browser, tmp_path: Path,
         app.tap("pay-stone-plus")
         in_view(app, "save-migration")
         app.shot(f"phone{size}-{lang}-editor")
-        app.tap("save-migration")
-        app.gone("migration-editor")
-        app.tap("edit-1")
-        app.wait("migration-editor")
-        app.tap("save-migration")
-        app.gone("migration-editor")
+        record(app)
+        lone_move(app, 1)
 
         app.tap("roll")
         app.wait("winner", timeout=20_000)  # 2 dice against 1: never a full tie
@@ -173,6 +182,7 @@ def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -
     """Reloading /rules shows the rules; /game/N the game; an unknown address the start screen."""
     app = App(browser, server.url, MEDIUM, touch=True)
     start(app, NAMES["en"])
+    app.page.wait_for_url("**/game/1")  # the round's address has reached the browser
     game_url = app.page.url
     app.page.goto(server.url.rstrip("/") + "/rules")
     app.open_here()
@@ -263,12 +273,8 @@ def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, s
         app.tap("edit-0")
         app.tap("people-plus")
         shot("editor")
-        app.tap("save-migration")
-        app.gone("migration-editor")
-        app.tap("edit-1")
-        app.wait("migration-editor")
-        app.tap("save-migration")
-        app.gone("migration-editor")
+        record(app)
+        lone_move(app, 1)
         app.tap("enter-dice")
         app.click("hand-0-0-6")
         app.click("hand-0-1-1")

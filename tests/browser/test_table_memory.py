@@ -99,6 +99,14 @@ def move(app: App, player: int, people: int, pay: str | None = None) -> None:
     app.gone("migration-editor")
 
 
+def roll_and_end(app: App) -> None:
+    """Roll the app's dice, wait for the winner, and end the game."""
+    app.click("roll")
+    app.wait("winner", timeout=20_000)
+    app.click("end-game")
+    app.click("confirm-end")
+
+
 def play_two_games(app: App) -> None:
     # Game 1: three rounds (app dice, table dice, nobody), then the end.
     new_game(app, ["Anna", "Bert", "Chloé"])
@@ -245,10 +253,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     app.context.grant_permissions(["clipboard-read", "clipboard-write"])
     new_game(app, ["Anna", "Bert", "Chloé"])
     move(app, 0, 1)
-    app.click("roll")
-    app.wait("winner", timeout=20_000)
-    app.click("end-game")
-    app.click("confirm-end")
+    roll_and_end(app)
     app.wait("scoring-card")
     app.reveal("export-game")
     with app.page.expect_download() as download:
@@ -351,10 +356,7 @@ def test_summary_and_statistics_screenshots(
         app.wait("herd-card")
         move(app, 0, 2)
         move(app, 1, 1)
-        app.click("roll")
-        app.wait("winner", timeout=20_000)
-        app.click("end-game")
-        app.click("confirm-end")
+        roll_and_end(app)
         app.wait("player-summary")
         app.reveal("summary-2")
         app.shot(f"{size}-{scheme}-{lang}-summary")
