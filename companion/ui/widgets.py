@@ -196,7 +196,9 @@ def choice_box(
         padding=ft.Padding.symmetric(horizontal=padding),
         border_radius=min(height, TOUCH) / 2,
         bgcolor=ft.Colors.PRIMARY if selected else ft.Colors.SECONDARY_CONTAINER,
-        alignment=ft.Alignment.CENTER,
+        # Centred only when it fills its share of a row: alignment would stretch a chip in a
+        # wrapping row to the whole width.
+        alignment=ft.Alignment.CENTER if expand else None,
         ink=True,
         on_click=on_click,
         disabled=on_click is None,
@@ -231,7 +233,13 @@ def tonal(
     mark = ft.Icons.CHECK if selected and icon is None else icon
     parts: list[ft.Control] = [ft.Icon(mark, size=18, color=ink)] if mark else []
     parts.append(ft.Text(label, size=16, color=ink, text_align=ft.TextAlign.CENTER))
-    row = ft.Row(parts, spacing=8, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    row = ft.Row(
+        parts,
+        spacing=8,
+        tight=True,
+        alignment=ft.MainAxisAlignment.CENTER,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
     return choice_box(identifier, row, selected, on_click, expand)
 
 

@@ -100,6 +100,7 @@ def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[],
         ],
         spacing=4,
         tight=True,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
     return choice_box(f"tile-kind-{kind}", content, selected, (lambda _e: on_click()) if on_click else None, padding=12)
 
