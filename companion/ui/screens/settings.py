@@ -9,6 +9,7 @@ import flet as ft
 from ...i18n import LANGUAGES
 from ..model import AppModel
 from ..session import THEMES
+from ..theme import TOUCH
 from ..widgets import card, heading, tid, tonal
 
 
@@ -48,13 +49,24 @@ def settings_screen(model: AppModel) -> ft.Control:
     def switch(name: str, label: str, value: bool, change: Callable[[bool], None]) -> ft.Control:
         # The label is a text of its own beside the switch, so a long one wraps on a
         # narrow phone (a Switch's own label runs off the edge); tapping it toggles too.
+        # Both are finger-sized: the switch and its label each at least 48 px tall.
         return ft.Row(
             [
                 tid(
                     f"switch-{name}",
-                    ft.Switch(value=value, on_change=lambda e: change(bool(e.control.value)), tooltip=label),
+                    ft.Switch(
+                        value=value, on_change=lambda e: change(bool(e.control.value)), tooltip=label, height=TOUCH
+                    ),
                 ),
-                ft.Container(ft.Text(label, size=16), expand=True, on_click=lambda _: change(not value)),
+                ft.Container(
+                    ft.Text(label, size=16),
+                    expand=True,
+                    padding=ft.Padding.symmetric(vertical=14),  # 48 px or more, and grows as it wraps
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    ink=True,
+                    border_radius=8,
+                    on_click=lambda _: change(not value),
+                ),
             ],
             spacing=12,
         )
