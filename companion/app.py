@@ -28,6 +28,7 @@ from .store import Store, StoreError, default_path
 from .ui.model import AppModel
 from .ui.root import Root
 from .ui.routes import is_entry
+from .ui.textsize import TEXT_SIZES
 from .ui.theme import FONTS, theme_mode, themes
 
 log = logging.getLogger("companion")
@@ -53,6 +54,23 @@ def store_for(config: Config) -> Store:
 
 def _bool(value: str | None, default: bool) -> bool:
     return default if value is None else value == "True"
+
+
+async def _animation(store: Store) -> bool:
+    """The roll's animation: as set in Settings, else off when the device asks for less
+    motion (the browser's ``prefers-reduced-motion``, the phone's "remove animations")."""
+    saved = store.get_setting("animation")
+    if saved is not None:
+        return _bool(saved, True)
+    with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
+        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 3)
+        return not (features.disable_animations or features.reduce_motion)
+    return True
+
+
+def _text_size(store: Store) -> int:
+    saved = store.get_setting("text_size") or ""
+    return int(saved) if saved.isdigit() and int(saved) in TEXT_SIZES else 100
 
 
 def _notice(page: ft.Page, title: str, text: str) -> None:
@@ -108,7 +126,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         store,
         lang=lang,
         theme=store.get_setting("theme") or "system",
-        animation=_bool(store.get_setting("animation"), True),
+        animation=await _animation(store),
+        text_size=_text_size(store),
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
         width=page.width or 412,

@@ -67,6 +67,11 @@ def percent(lang: str, value: float) -> str:
     return str(format_percent(value, format=_percent_pattern(lang), locale=_locale(lang)))
 
 
+def whole_percent(lang: str, percent_value: int) -> str:
+    """A whole percentage, written as ``lang`` writes it ("130 %", "130%")."""
+    return str(format_percent(percent_value / 100, locale=_locale(lang)))
+
+
 def decimal(lang: str, value: float, digits: int = 2) -> str:
     """A number with ``digits`` decimals, written as ``lang`` writes it ("1,33")."""
     return str(format_decimal(value, format="#,##0." + "0" * digits, locale=_locale(lang)))

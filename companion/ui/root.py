@@ -23,6 +23,7 @@ from .screens.setup import setup_screen, start_button
 from .screens.start import start_screen
 from .screens.stats import stats_screen
 from .session import Session
+from .textsize import TextScale, factor_of, grow_all
 from .theme import theme_mode
 from .topbar import top_bar
 from .widgets import banner
@@ -166,8 +167,11 @@ def Root(
     model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile, files=files)
     _use_page_effects(model)
     wide = model.session.wide
+    factor = factor_of(model.session.text_size)
+    # Components drawn inside see the factor (TextScale); a new factor remounts them all (key).
+    shown = TextScale(factor, lambda: grow_all(screen(model), factor))
     content = ft.Container(
-        content=ft.Column(screen(model), expand=True, spacing=8),
+        content=ft.Column(shown, expand=True, spacing=8, key=f"text:{factor}"),
         expand=True,
         width=None
         if wide and model.session.screen is Screen.PLAY

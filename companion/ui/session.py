@@ -19,6 +19,7 @@ from ..i18n import LANGUAGES, Translator
 from ..rules import GameState, RuleError
 from ..store import GameSummary, Store, StoreError
 from .guard import guard_handlers
+from .textsize import TEXT_SIZES, factor_of
 
 #: From this width on, the round screen shows two panes.
 WIDE_FROM = 900
@@ -60,6 +61,7 @@ class Session:
     animation: bool = True
     haptics: bool = True
     wakelock: bool = True
+    text_size: int = 100  # per cent, one of textsize.TEXT_SIZES
     width: float = 412
     screen: Screen = Screen.START
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
@@ -75,9 +77,15 @@ class Session:
         return Translator(self.lang)
 
     @property
+    def room(self) -> float:
+        """The window's width counted in 100 % text: at 200 % text a 360 px phone lays out
+        as a 180 px one would (what sits beside what, how long a title may be)."""
+        return self.width / factor_of(self.text_size)
+
+    @property
     def wide(self) -> bool:
         """Tablet layout: two panes."""
-        return self.width >= WIDE_FROM
+        return self.room >= WIDE_FROM
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.message = Message(key, params, error)
@@ -113,6 +121,10 @@ class Session:
     def set_haptics(self, on: bool) -> None:
         if self._save("haptics", str(bool(on))):
             self.haptics = bool(on)
+
+    def set_text_size(self, percent: int) -> None:
+        if percent in TEXT_SIZES and self._save("text_size", str(percent)):
+            self.text_size = percent
 
     def set_wakelock(self, on: bool) -> None:
         if self._save("wakelock", str(bool(on))):

@@ -31,13 +31,13 @@ def top_bar(
                 "nav-back",
             )
         )
-    size = 22 if not actions or model.session.width >= FULL_TITLE_FROM else 18
+    size = 22 if not actions or model.session.room >= FULL_TITLE_FROM else 18
     heading_text = (
         heading(title, size, expand=True, level=1, identifier=identifier, max_lines=2)
         if title
         else ft.Container(expand=True)
     )
-    if actions and model.session.width < ACTIONS_BESIDE_TITLE_FROM:
+    if actions and model.session.room < ACTIONS_BESIDE_TITLE_FROM:
         # A very narrow window (a small phone at 200 % zoom): the actions get a line of
         # their own under the title instead of squeezing it out.
         return ft.Container(

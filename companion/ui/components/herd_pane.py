@@ -13,6 +13,7 @@ from ...rules.deck import Tile
 from ...rules.resources import Resource
 from ...rules.state import Setup
 from ..memo import memo
+from ..textsize import scaled
 from ..widgets import area_picture, bonus_view, card, heading, picture, player_badge, secondary, tid
 
 
@@ -46,6 +47,7 @@ class HerdView:
 
 
 @ft.component
+@scaled
 def HerdPane(
     view: HerdView,
     lang: str,

@@ -9,6 +9,7 @@ import flet as ft
 from ...i18n import Translator, percent
 from ...rules import GameState, win_odds
 from ..memo import memo
+from ..textsize import scaled
 from ..widgets import player_badge, tid
 
 
@@ -21,6 +22,7 @@ def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
 
 
 @ft.component
+@scaled
 def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
     """Each participant's exact chance to tame."""
     tr = Translator(lang)

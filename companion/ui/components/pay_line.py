@@ -8,10 +8,12 @@ import flet as ft
 
 from ...i18n import Translator
 from ..memo import memo
+from ..textsize import scaled
 from ..widgets import picture, stepper
 
 
 @ft.component
+@scaled
 def PayLine(
     resource: str, value: int, can_add: bool, step: Callable[[str, int], None], lang: str, key: str | None = None
 ) -> ft.Control:

@@ -7,10 +7,12 @@ from collections.abc import Callable
 import flet as ft
 
 from ..memo import memo
+from ..textsize import scaled
 from ..widgets import badge, secondary, tid
 
 
 @ft.component
+@scaled
 def PlayerRow(
     player: int,
     name: str,

@@ -13,6 +13,7 @@ from ..components.pay_line import PayLineMemo
 from ..components.player_row import PlayerRowMemo
 from ..drafts.migration import Draft
 from ..model import AppModel
+from ..textsize import scaled
 from ..theme import GAP
 from ..widgets import card, colour_of, editor_frame, heading, player_badge, primary, secondary, stepper, tid
 
@@ -96,6 +97,7 @@ class DraftRef:
 
 
 @ft.component
+@scaled
 def DraftLines(
     draft: Draft, state: GameState, player: int, lang: str, buttons: list[ft.Control], key: str | None = None
 ) -> ft.Control:
@@ -163,6 +165,7 @@ def DraftLines(
 
 
 @ft.component
+@scaled
 def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) -> ft.Control:
     """The migration editor shell; the draft-dependent lines render themselves."""
     assert model.play.game is not None

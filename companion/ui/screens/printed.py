@@ -11,6 +11,7 @@ from ...rules import HERD_AREAS, BonusKind, Choice
 from ...rules.resources import Resource
 from ..drafts.tile import TileDraft
 from ..model import AppModel
+from ..textsize import scaled
 from ..theme import GAP, TOUCH
 from ..widgets import (
     area_picture,
@@ -106,6 +107,7 @@ def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[],
 
 
 @ft.component
+@scaled
 def TileEditor(
     draft: TileDraft, lang: str, save: Callable[[], None], skip: Callable[[], None], key: str | None = None
 ) -> ft.Control:

@@ -6,9 +6,10 @@ from collections.abc import Callable
 
 import flet as ft
 
-from ...i18n import LANGUAGES
+from ...i18n import LANGUAGES, whole_percent
 from ..model import AppModel
 from ..session import THEMES
+from ..textsize import TEXT_SIZES
 from ..theme import TOUCH
 from ..widgets import card, heading, tid, tonal
 
@@ -46,6 +47,21 @@ def settings_screen(model: AppModel) -> ft.Control:
 
     session = model.session
 
+    sizes = ft.Row(
+        [
+            tonal(
+                whole_percent(model.session.lang, percent),
+                lambda _e, p=percent: model.session.set_text_size(p),
+                f"text-size-{percent}",
+                selected=model.session.text_size == percent,
+            )
+            for percent in TEXT_SIZES
+        ],
+        wrap=True,
+        spacing=8,
+        run_spacing=8,
+    )
+
     def switch(name: str, label: str, value: bool, change: Callable[[bool], None]) -> ft.Control:
         # The label is a text of its own beside the switch, so a long one wraps on a
         # narrow phone (a Switch's own label runs off the edge); tapping it toggles too.
@@ -77,9 +93,16 @@ def settings_screen(model: AppModel) -> ft.Control:
             card(ft.Column([heading(tr("settings.theme"), 18), themes], spacing=10)),
             card(
                 ft.Column(
+                    [heading(tr("settings.text_size"), 18), ft.Text(tr("settings.text_size_hint"), size=14), sizes],
+                    spacing=10,
+                )
+            ),
+            card(
+                ft.Column(
                     [
                         switch("wakelock", tr("settings.wakelock"), session.wakelock, session.set_wakelock),
                         switch("animation", tr("settings.animation"), session.animation, session.set_animation),
+                        ft.Text(tr("settings.animation_hint"), size=14, italic=True),
                         switch("haptics", tr("settings.haptics"), session.haptics, session.set_haptics),
                     ],
                     spacing=12,

@@ -11,6 +11,9 @@ from ..model import AppModel
 from ..theme import GAP
 from ..widgets import badge, card, heading, icon_button, marks, primary, secondary, tid, tonal
 
+#: From this width (in 100 % text) a seat's buttons sit beside its name field.
+SEAT_BUTTONS_BESIDE_FROM = 340
+
 
 def setup_screen(model: AppModel) -> ft.Control:
     tr = model.session.tr
@@ -24,95 +27,101 @@ def setup_screen(model: AppModel) -> ft.Control:
             error = tr(message.key, **message.params)
         colour = model.setup.colours[seat]
         shown = seat_name(tr, name, seat)
-        rows.append(
-            ft.Row(
+        disc = ft.Semantics(
+            identifier=f"colour-{seat}",
+            key=f"colour-{seat}",
+            button=True,
+            content=ft.Container(
+                # the disc, and the colour's name under it: shown, not only coloured
+                content=ft.Column(
+                    [
+                        badge(shown, colour, 44, initials[seat] if name.strip() else str(seat + 1)),
+                        ft.Text(
+                            tr(f"colour.{colour}"),
+                            size=12,
+                            text_align=ft.TextAlign.CENTER,
+                            semantics_label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                        ),
+                    ],
+                    spacing=2,
+                    tight=True,
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
+                ink=True,
+                padding=2,
+                width=56,
+                border_radius=12,
+            ),
+        )
+        field = ft.Container(
+            expand=True,
+            content=ft.Column(
                 [
-                    ft.Semantics(
-                        identifier=f"colour-{seat}",
-                        key=f"colour-{seat}",
-                        button=True,
-                        content=ft.Container(
-                            # the disc, and the colour's name under it: shown, not only coloured
-                            content=ft.Column(
-                                [
-                                    badge(shown, colour, 44, initials[seat] if name.strip() else str(seat + 1)),
-                                    ft.Text(
-                                        tr(f"colour.{colour}"),
-                                        size=12,
-                                        text_align=ft.TextAlign.CENTER,
-                                        semantics_label=f"{shown}. "
-                                        + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
-                                    ),
-                                ],
-                                spacing=2,
-                                tight=True,
-                                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                            ),
-                            on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
-                            ink=True,
-                            padding=2,
-                            width=56,
-                            border_radius=12,
+                    # The seat's label above the field; inside it an italic prompt
+                    # that cannot pass for a name already typed.
+                    ft.Text(tr("setup.player_label", n=seat + 1), size=13),
+                    tid(
+                        f"name-{seat}",
+                        ft.TextField(
+                            hint_text=tr("setup.name_hint"),
+                            hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
+                            hint_max_lines=2,  # wraps at a big text size rather than being cut off
+                            value=name,
+                            on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
+                            max_length=MAX_NAME_LENGTH,  # the limit holds while typing
+                            border_color=ft.Colors.ERROR if error else None,
+                            focused_border_color=ft.Colors.ERROR if error else None,
+                            text_size=18,
+                            dense=False,
+                            counter="",
                         ),
                     ),
-                    ft.Container(
-                        expand=True,
-                        content=ft.Column(
-                            [
-                                # The seat's label above the field; inside it an italic prompt
-                                # that cannot pass for a name already typed.
-                                ft.Text(tr("setup.player_label", n=seat + 1), size=13),
-                                tid(
-                                    f"name-{seat}",
-                                    ft.TextField(
-                                        hint_text=tr("setup.name_hint"),
-                                        hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
-                                        value=name,
-                                        on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
-                                        max_length=MAX_NAME_LENGTH,  # the limit holds while typing
-                                        border_color=ft.Colors.ERROR if error else None,
-                                        focused_border_color=ft.Colors.ERROR if error else None,
-                                        text_size=18,
-                                        dense=False,
-                                        counter="",
-                                    ),
-                                ),
-                                # The message under the field, announced the moment it appears.
-                                *(
-                                    [
-                                        tid(
-                                            f"name-error-{seat}",
-                                            ft.Text(error, size=13, color=ft.Colors.ERROR),
-                                            live=True,
-                                        )
-                                    ]
-                                    if error
-                                    else []
-                                ),
-                            ],
-                            spacing=2,
-                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        ),
-                    ),
-                    icon_button(
-                        ft.Icons.ARROW_UPWARD,
-                        tr("setup.move_up_name", name=shown),
-                        (lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
-                        f"seat-up-{seat}",
-                        icon_size=24,
-                    ),
-                    icon_button(
-                        ft.Icons.DELETE_OUTLINE,
-                        tr("setup.remove_name", name=shown),
-                        (lambda _e, s=seat: model.setup.remove_player(s)) if can_remove_seat(count) else None,
-                        f"remove-{seat}",
-                        icon_size=24,
+                    # The message under the field, announced the moment it appears.
+                    *(
+                        [
+                            tid(
+                                f"name-error-{seat}",
+                                ft.Text(error, size=13, color=ft.Colors.ERROR),
+                                live=True,
+                            )
+                        ]
+                        if error
+                        else []
                     ),
                 ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
-                spacing=8,  # 48 px targets, 8 px apart
-            )
+                spacing=2,
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            ),
         )
+        seat_buttons: list[ft.Control] = [
+            icon_button(
+                ft.Icons.ARROW_UPWARD,
+                tr("setup.move_up_name", name=shown),
+                (lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
+                f"seat-up-{seat}",
+                icon_size=24,
+            ),
+            icon_button(
+                ft.Icons.DELETE_OUTLINE,
+                tr("setup.remove_name", name=shown),
+                (lambda _e, s=seat: model.setup.remove_player(s)) if can_remove_seat(count) else None,
+                f"remove-{seat}",
+                icon_size=24,
+            ),
+        ]
+        if model.session.room >= SEAT_BUTTONS_BESIDE_FROM:
+            rows.append(ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8))
+        else:  # big text or a tiny window: the field keeps the row's width, the buttons go below
+            rows.append(
+                ft.Column(
+                    [
+                        ft.Row([disc, field], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8),
+                        ft.Row(seat_buttons, alignment=ft.MainAxisAlignment.END, spacing=8),
+                    ],
+                    spacing=4,
+                )
+            )
     players = card(
         ft.Column(
             [

@@ -35,12 +35,12 @@ def start_screen(model: AppModel) -> ft.Control:
             ]
         ),
         *_side_by_side(
-            model.session.width,
+            model.session.room,
             secondary(tr("start.stats"), lambda: model.play.go(Screen.STATS), "open-stats", ft.Icons.INSIGHTS, True),
             secondary(tr("start.import"), model.files.import_game, "import-game", ft.Icons.UPLOAD_FILE, True),
         ),
         *_side_by_side(
-            model.session.width,
+            model.session.room,
             secondary(tr("start.rules"), lambda: model.play.go(Screen.RULES), "open-rules", ft.Icons.MENU_BOOK, True),
             secondary(
                 tr("start.settings"), lambda: model.play.go(Screen.SETTINGS), "open-settings", ft.Icons.SETTINGS, True

@@ -188,6 +188,10 @@ def result_pane(model: AppModel) -> ft.Control:
     return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
 
+#: From this width (in 100 % text) the two bonus choices sit side by side.
+CHOICES_BESIDE_FROM = 260
+
+
 def winner_choice(model: AppModel) -> ft.Control | None:
     """The winner's "1." or "all", once the dice have settled; None without a winner."""
     assert model.play.game is not None and model.play.game.state.current is not None
@@ -201,14 +205,15 @@ def winner_choice(model: AppModel) -> ft.Control | None:
     return ft.Column(
         [
             ft.Text(tr("result.choose", name=name), size=16, weight=ft.FontWeight.W_600),
-            ft.Row(
+            # Side by side; one above the other where big text leaves no room for both.
+            (ft.Row if model.session.room >= CHOICES_BESIDE_FROM else ft.Column)(
                 [
                     tonal(
                         tr(f"result.take_{option}"),
                         partial(model.play.choose, choice),
                         f"choose-{option}",
                         selected=chosen is choice,
-                        expand=True,
+                        expand=model.session.room >= CHOICES_BESIDE_FROM,
                     )
                     for option, choice in (("first", Choice.FIRST), ("all", Choice.ALL))
                 ],

@@ -1,0 +1,88 @@
+"""The in-app text size: every text on screen grows by the factor chosen in Settings.
+
+Flet 1.0.5 hands Python no text scaler (Flutter's ``MediaQuery.textScaler``), so the
+app grows its own texts: :func:`grow` walks a freshly built tree once and multiplies
+each text's size, and the height of each box that holds text so that it still fits.
+Boxes of fixed width and height (dice, player discs, pictures, the QR code) keep their
+size and contents: they are drawn to that size.  At 100 % nothing is walked.
+
+The factor reaches memoized components through :data:`TextScale`, a Flet context; a new
+factor remounts the screen (the root's key), so every component draws again.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable
+from typing import ParamSpec
+
+import flet as ft
+
+P = ParamSpec("P")
+
+#: The sizes offered in Settings, in per cent.
+TEXT_SIZES = (100, 130, 160, 200)
+
+#: Flutter's body text, for a text that names no size of its own.
+BODY = 14.0
+#: A text field's text when it names no size.
+FIELD = 16.0
+
+#: The factor in force where a component draws (1.0 outside any provider).
+TextScale = ft.create_context(1.0)
+
+_CHILDREN = ("content", "controls", "actions", "leading", "title", "subtitle", "trailing")
+
+
+def factor_of(percent: int) -> float:
+    """A stored text size as a factor; anything not offered counts as 100 %."""
+    return percent / 100 if percent in TEXT_SIZES else 1.0
+
+
+def grow(control: ft.Control, factor: float) -> ft.Control:
+    """``control`` with every text in it ``factor`` times its size (in place); returned
+    for use inline."""
+    if factor != 1.0:
+        _grow(control, factor)
+    return control
+
+
+def grow_all(controls: Iterable[ft.Control], factor: float) -> list[ft.Control]:
+    return [grow(control, factor) for control in controls]
+
+
+def _grow(control: object, factor: float) -> None:
+    if getattr(control, "_frozen", False):
+        return  # drawn before, and grown then: a control a component was handed again
+    if isinstance(control, ft.Text):
+        control.size = (control.size or BODY) * factor
+        if control.width is not None:  # a column of numbers or labels: as much wider
+            control.width *= factor
+        return
+    if isinstance(control, ft.TextField):
+        control.text_size = (control.text_size or FIELD) * factor
+        return
+    width = getattr(control, "width", None)
+    height = getattr(control, "height", None)
+    if width is not None and height is not None:
+        return  # drawn to a fixed size: a die, a disc, a picture
+    if height is not None and not isinstance(control, ft.Divider):
+        control.height = height * factor  # type: ignore[attr-defined]  # a button or a chip: room for its text
+    for name in _CHILDREN:
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            for item in child:
+                _grow(item, factor)
+        elif isinstance(child, ft.Control):
+            _grow(child, factor)
+
+
+def scaled(component: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
+    """Under ``@ft.component``: the component's tree grows by the factor in force."""
+
+    @functools.wraps(component)
+    def draw(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        factor = ft.use_context(TextScale)
+        return grow(component(*args, **kwargs), factor)
+
+    return draw
