@@ -26,7 +26,7 @@ from .qr import terminal_qr
 from .security import OriginGate, TokenGate, new_token
 from .store import Store, StoreError, default_path
 from .ui.model import AppModel
-from .ui.root import Root
+from .ui.root import Root, close_open
 from .ui.routes import is_entry
 from .ui.textsize import TEXT_SIZES
 from .ui.theme import FONTS, theme_mode, themes
@@ -213,6 +213,12 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         session.resize(getattr(e, "width", None))
 
     page.on_resize = on_resize
+
+    def on_keyboard(e: ft.KeyboardEvent) -> None:
+        if e.key == "Escape":  # a keyboard's way out of an editor, like its Cancel button
+            close_open(model)
+
+    page.on_keyboard_event = on_keyboard
     page.render_views(Root, *model.parts())
 
 

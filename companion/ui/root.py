@@ -141,13 +141,20 @@ def _use_page_effects(model: AppModel) -> None:
     ft.use_effect(push_route, [route])
 
 
-def back_gesture(model: AppModel) -> None:
-    """Android's back (and the desktop's): close what is open, else one screen back."""
+def close_open(model: AppModel) -> bool:
+    """Close the editor or the dice entry that is open (the Escape key); False if none was."""
     if model.migration.editing is not None:
         model.migration.cancel()
     elif model.dice.hand_entry:
         model.dice.cancel_hand_entry()
     else:
+        return False
+    return True
+
+
+def back_gesture(model: AppModel) -> None:
+    """Android's back (and the desktop's): close what is open, else one screen back."""
+    if not close_open(model):
         model.play.step_back()
 
 

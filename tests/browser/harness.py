@@ -166,11 +166,13 @@ class App:
         scheme: str = "light",
         locale: str = "en-US",
         touch: bool = False,
+        reduced_motion: bool = False,
     ) -> None:
         phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if touch else {}
         self.context = browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
             color_scheme=scheme,  # type: ignore[arg-type]
+            reduced_motion="reduce" if reduced_motion else "no-preference",
             locale=locale,
             **phone,  # type: ignore[arg-type]
         )

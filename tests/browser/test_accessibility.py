@@ -4,6 +4,7 @@ on the real app at 360×640 with touch."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,18 @@ pytestmark = pytest.mark.browser
 
 SMALL = {"width": 360, "height": 640}
 ACTIONABLE = {"button", "checkbox", "radio", "switch", "link", "menuitem", "tab", "togglebutton"}
-#: Buttons of a single choice: each must say whether it is the chosen one.
-CHOICES = ("start-player-", "deck-", "choose-", "lang-", "theme-", "tile-part-", "tile-kind-")
+#: Buttons of a single choice (identifiers matching these): each must say whether it is the chosen one.
+CHOICES = (
+    "^start-player-",
+    "^deck-",
+    "^choose-",
+    "^lang-",
+    "^theme-",
+    "^text-size-",
+    "^tile-part-",
+    "^tile-kind-",
+    r"^hand-\d+-\d+-\d$",  # a die's faces entered from the table
+)
 
 
 def ax_nodes(app: App) -> list[dict[str, Any]]:
@@ -48,8 +59,8 @@ def check_screen(app: App, screen: str, problems: list[str]) -> None:
     if not any(node["role"] == "heading" for node in nodes):
         problems.append(f"{screen}: no heading")
     choices = app.page.evaluate(
-        """prefixes => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
-            .filter(e => prefixes.some(p => e.getAttribute('flt-semantics-identifier').startsWith(p)))
+        """patterns => Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+            .filter(e => patterns.some(p => new RegExp(p).test(e.getAttribute('flt-semantics-identifier'))))
             .map(e => [e.getAttribute('flt-semantics-identifier'), e.getAttribute('aria-checked')])""",
         list(CHOICES),
     )
@@ -244,3 +255,121 @@ def test_results_and_messages_are_announced(browser: Browser, tmp_path: Path) ->
     finally:
         app.close()
         server.stop()
+
+
+FOCUSED_JS = """() => {
+    const node = document.activeElement && document.activeElement.closest('[flt-semantics-identifier]');
+    return node ? node.getAttribute('flt-semantics-identifier') : null;
+}"""
+
+
+def focus_on(app: App, identifier: str, timeout: float = 10.0) -> None:
+    """The keyboard's focus reaches ``identifier`` (Flutter moves it as the screen redraws)."""
+    deadline = time.monotonic() + timeout
+    seen = None
+    while time.monotonic() < deadline:
+        seen = app.page.evaluate(FOCUSED_JS)
+        if seen == identifier:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"focus is on {seen!r}, not {identifier!r}")
+
+
+def test_the_keyboard_follows_each_step(browser: Browser, server: Server) -> None:
+    """The editor takes the focus when it opens (its first button), Record and Escape hand
+    it back to the player's row, Enter opens the editor again, and after a roll the focus
+    lands on the next step beside the announced result, never on the page root."""
+    app = App(browser, server.url, SMALL, touch=True)
+    try:
+        app.page.evaluate(LISTEN_JS)
+        app.tap("new-game")
+        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
+            app.fill_name(seat, name)
+        app.tap("start-game")
+        app.wait("players-card")
+        app.tap("edit-0")
+        app.wait("migration-editor")
+        focus_on(app, "people-plus")
+        app.page.keyboard.press("Enter")  # one person more, from the keyboard
+        app.wait_text("people-value", "2")
+        app.tap("save-migration")
+        app.gone("migration-editor")
+        focus_on(app, "edit-0")
+        app.page.keyboard.press("Enter")
+        app.wait("migration-editor")
+        focus_on(app, "people-plus")
+        app.page.keyboard.press("Escape")  # the keyboard's Cancel
+        app.gone("migration-editor")
+        focus_on(app, "edit-0")
+        app.tap("roll")
+        app.wait("winner", timeout=20_000)
+        focus_on(app, "next-round", timeout=20)
+        assert "tames the mammoth" in live_texts(app)
+    finally:
+        app.close()
+
+
+def test_reduced_motion_starts_with_the_roll_animation_off(browser: Browser, tmp_path: Path) -> None:
+    """A device that asks for reduced motion gets no rolling dice: the switch in Settings
+    starts off and a roll shows its result at once. Without the request it starts on."""
+    server = Server(tmp_path / "data").start()
+    calm = App(browser, server.url, SMALL, touch=True, reduced_motion=True)
+    lively = App(browser, server.url, SMALL, touch=True)
+    try:
+        for app, expected in ((calm, "false"), (lively, "true")):
+            app.click("open-settings")
+            state = (
+                app.wait("switch-animation")
+                .locator("[role=switch], input")
+                .first.evaluate("e => e.getAttribute('aria-checked') ?? String(e.checked)")
+            )
+            assert state == expected, (expected, state)
+            app.click("nav-back")
+        calm.page.evaluate(LISTEN_JS)
+        calm.tap("new-game")
+        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
+            calm.fill_name(seat, name)
+        calm.tap("start-game")
+        calm.tap("edit-0")
+        calm.tap("save-migration")
+        calm.gone("migration-editor")
+        calm.tap("roll")
+        calm.wait("winner", timeout=20_000)
+        assert calm.el("skip-animation").count() == 0
+        assert "tames the mammoth" in live_texts(calm)
+    finally:
+        calm.close()
+        lively.close()
+        server.stop()
+
+
+def test_big_text_on_every_screen(browser: Browser, server: Server) -> None:
+    """At 200 % text size on a 360×640 phone: buttons grow with their labels, every screen
+    keeps its names, headings and chosen states, nothing reaches past the window's edge,
+    and a reload keeps the size."""
+    app = App(browser, server.url, SMALL, touch=True)
+    try:
+        app.click("open-settings")
+        before = app.wait("title").bounding_box()  # the screen's title, always at the top
+        app.click("text-size-200")
+        app.wait_text("text-size-200", "200")
+        app.settle(quiet_ms=300)
+        after = app.wait("title").bounding_box()
+        assert before is not None and after is not None
+        assert after["height"] >= 1.8 * before["height"], (before, after)
+        app.click("nav-back")
+        problems: list[str] = []
+
+        def visit(screen: str) -> None:
+            check_screen(app, screen, problems)
+            problems.extend(f"{screen}: {spill}" for spill in app.spilled())
+
+        walk(app, visit)
+        assert problems == []
+        app.reload()
+        app.wait("rules-text")
+        app.settle(quiet_ms=300)
+        again = app.wait("title").bounding_box()  # the rules' title: as tall as the settings' was
+        assert again is not None and abs(again["height"] - after["height"]) < 2, (after, again)
+    finally:
+        app.close()

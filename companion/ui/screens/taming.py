@@ -36,6 +36,13 @@ def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[]
     )
 
 
+def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
+    """A die face to tap, heard as checked when it is the value entered (not by fill alone)."""
+    return ft.Semantics(
+        identifier=identifier, key=f"{identifier}:{chosen}", button=True, checked=chosen, expand=True, content=face
+    )
+
+
 def explain(model: AppModel, taming: Taming) -> str:
     """The result in words: which die decided it."""
     assert model.play.game is not None
@@ -250,9 +257,10 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                             ft.Text(tr("hand.die", n=index + 1), size=14),
                             ft.Row(
                                 [
-                                    tid(
+                                    face_choice(
                                         f"hand-{player}-{index}-{face}",
                                         die(face, face == value, 48, partial(model.dice.set_die, player, index, face)),
+                                        face == value,
                                     )
                                     for face in DIE_FACES
                                 ],
