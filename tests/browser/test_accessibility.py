@@ -233,6 +233,9 @@ def test_results_and_messages_are_announced(browser: Browser, tmp_path: Path) ->
         app.tap("start-game")  # no names: refused at the first seat
         app.wait_page_text("Player 1 needs a name.")
         assert "Player 1 needs a name." in live_texts(app)
+        # The field is named for its seat, and its message belongs to the field itself.
+        assert app.wait("name-0").get_attribute("aria-label") == "Player 1"
+        assert app.wait("name-0").locator('[flt-semantics-identifier="name-error-0"]').count() == 1
         for seat, name in enumerate(["Anna", "Bert", "Chen"]):
             app.fill_name(seat, name)
         app.tap("start-game")

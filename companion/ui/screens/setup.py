@@ -61,9 +61,13 @@ def setup_screen(model: AppModel) -> ft.Control:
                     # The seat's label above the field; inside it an italic prompt
                     # that cannot pass for a name already typed.
                     ft.Text(tr("setup.player_label", n=seat + 1), size=13),
-                    tid(
-                        f"name-{seat}",
-                        ft.TextField(
+                    # A group named for the seat: a screen reader says "Player 2" on entering
+                    # the field (the field's own name is its prompt, the same at every seat).
+                    ft.Semantics(
+                        identifier=f"name-{seat}",
+                        key=f"name-{seat}",
+                        label=tr("setup.player_label", n=seat + 1),
+                        content=ft.TextField(
                             hint_text=tr("setup.name_hint"),
                             hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
                             hint_max_lines=2,  # wraps at a big text size rather than being cut off
@@ -75,19 +79,12 @@ def setup_screen(model: AppModel) -> ft.Control:
                             text_size=18,
                             dense=False,
                             counter="",
+                            # The message under the field is the field's own error: the field
+                            # is marked invalid and says why; announced the moment it appears.
+                            error=tid(f"name-error-{seat}", ft.Text(error, size=13, color=ft.Colors.ERROR), live=True)
+                            if error
+                            else None,
                         ),
-                    ),
-                    # The message under the field, announced the moment it appears.
-                    *(
-                        [
-                            tid(
-                                f"name-error-{seat}",
-                                ft.Text(error, size=13, color=ft.Colors.ERROR),
-                                live=True,
-                            )
-                        ]
-                        if error
-                        else []
                     ),
                 ],
                 spacing=2,
