@@ -131,6 +131,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
         width=page.width or 412,
+        height=page.height or 800,
         join_urls=join_urls,
     )
     session = model.session
@@ -210,7 +211,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.on_close = on_close
 
     def on_resize(e: ft.PageResizeEvent) -> None:
-        session.resize(getattr(e, "width", None))
+        session.resize(getattr(e, "width", None), getattr(e, "height", None))
 
     page.on_resize = on_resize
 

@@ -23,6 +23,10 @@ from .textsize import TEXT_SIZES, factor_of
 
 #: From this width on, the round screen shows two panes.
 WIDE_FROM = 900
+#: Below this width (in 100 % text) pictures and steppers stop sharing a line with text.
+NARROW_BELOW = 240
+#: From this height (in 100 % text) a phone's thumb bar holds the winner's choice too.
+TALL_FROM = 480
 THEMES = ("system", "light", "dark")
 
 
@@ -63,6 +67,7 @@ class Session:
     wakelock: bool = True
     text_size: int = 100  # per cent, one of textsize.TEXT_SIZES
     width: float = 412
+    height: float = 800
     screen: Screen = Screen.START
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
     message: Message | None = None
@@ -83,6 +88,18 @@ class Session:
         return self.width / factor_of(self.text_size)
 
     @property
+    def narrow(self) -> bool:
+        """A window under 240 px in 100 % text (a phone zoomed to 200 %, or at 200 % text):
+        what sits beside a picture or a stepper goes under it."""
+        return self.room < NARROW_BELOW
+
+    @property
+    def thumb_choice(self) -> bool:
+        """A phone with the height for the winner's choice in the thumb bar, above Next round;
+        a wide or a short window shows it in the result instead."""
+        return not self.wide and self.height / factor_of(self.text_size) >= TALL_FROM
+
+    @property
     def wide(self) -> bool:
         """Tablet layout: two panes."""
         return self.room >= WIDE_FROM
@@ -93,9 +110,11 @@ class Session:
     def dismiss(self) -> None:
         self.message = None
 
-    def resize(self, width: object) -> None:
+    def resize(self, width: object, height: object = None) -> None:
         if isinstance(width, int | float) and 0 < width < 100_000:
             self.width = float(width)
+        if isinstance(height, int | float) and 0 < height < 100_000:
+            self.height = float(height)
 
     # -- settings, each saved at once --------------------------------------------------
     def _save(self, key: str, value: str) -> bool:

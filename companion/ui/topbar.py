@@ -31,7 +31,7 @@ def top_bar(
                 "nav-back",
             )
         )
-    size = 22 if not actions or model.session.room >= FULL_TITLE_FROM else 18
+    size = 16 if model.session.narrow else 22 if not actions or model.session.room >= FULL_TITLE_FROM else 18
     heading_text = (
         heading(title, size, expand=True, level=1, identifier=identifier, max_lines=2)
         if title

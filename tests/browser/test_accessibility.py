@@ -70,71 +70,77 @@ def check_screen(app: App, screen: str, problems: list[str]) -> None:
 
 
 def walk(app: App, visit: Callable[[str], None]) -> None:
-    """Every screen of the app, each handed to ``visit`` by name."""
+    """Every screen of the app, each handed to ``visit`` by name. Each control is scrolled
+    to first: on a small or zoomed window Flutter leaves controls far below out of the tree."""
+
+    def press(identifier: str, touch: bool = False) -> None:
+        app.reveal(identifier, steps=30)
+        (app.tap if touch else app.click)(identifier)
+
     app.wait("new-game")
     visit("start")
-    app.tap("new-game")
+    press("new-game", touch=True)
     app.wait("name-0")
     visit("setup")
     for seat, name in enumerate(["Anna", "Abel", "Chen"]):
         app.fill_name(seat, name)
-    app.click("deck-physical")
-    app.tap("start-game")
+    press("deck-physical")
+    press("start-game", touch=True)
     app.wait("physical-herd")
     visit("herd picker")
-    app.tap("herd-pick-wood")
+    press("herd-pick-wood", touch=True)
     app.wait("tile-editor")
     visit("tile editor")
-    app.click("tile-skip")
+    press("tile-skip")
     app.wait("players-card")
     visit("round")
-    app.tap("edit-0")
+    press("edit-0", touch=True)
     app.wait("migration-editor")
     visit("migration editor")
-    app.tap("people-plus")
-    app.tap("save-migration")
+    press("people-plus", touch=True)
+    press("save-migration", touch=True)
     app.gone("migration-editor")
-    app.tap("edit-1")
-    app.tap("save-migration")
+    press("edit-1", touch=True)
+    press("save-migration", touch=True)
     app.gone("migration-editor")
-    app.tap("enter-dice")
+    press("enter-dice", touch=True)
     app.wait("apply-dice")
     visit("dice from the table")
-    app.click("hand-0-0-6")
-    app.click("hand-0-1-2")
-    app.click("hand-1-0-5")
-    app.click("apply-dice")
+    press("hand-0-0-6")
+    press("hand-0-1-2")
+    press("hand-1-0-5")
+    press("apply-dice")
     app.wait("choose-first")
     visit("result")
-    app.click("toggle-log")
+    press("toggle-log")
     app.wait("round-log")
-    app.click("toggle-summary")
+    press("toggle-summary")
     app.wait("player-summary")
     visit("log and summary")
-    app.click("end-game")
+    press("end-game")
     app.wait("confirm-card")
     visit("end game question")
-    app.click("confirm-end")
+    press("confirm-end")
     app.wait("scoring-card")
     visit("scoring")
-    app.click("done")
-    app.click("open-history")
+    press("done")
+    press("open-history")
     app.wait("history-1")
     visit("finished games")
-    app.click("history-1")
+    press("history-1")
     app.wait("round-log")
     visit("finished game")
-    app.click("nav-back")
-    app.click("nav-back")
-    app.click("open-stats")
+    press("nav-back")
+    press("nav-back")
+    press("open-stats")
     app.wait("stats-screen")
     visit("statistics")
-    app.click("nav-back")
-    app.click("open-settings")
+    press("nav-back")
+    press("open-settings")
     app.wait("lang-en")
     visit("settings")
-    app.click("nav-back")
-    app.click("open-rules")
+    press("nav-back")
+    press("open-rules")
     app.wait("rules-text")
     visit("rules")
 
@@ -353,11 +359,11 @@ def test_big_text_on_every_screen(browser: Browser, server: Server) -> None:
     app = App(browser, server.url, SMALL, touch=True)
     try:
         app.click("open-settings")
-        before = app.wait("title").bounding_box()  # the screen's title, always at the top
+        before = app.wait("language-title").bounding_box()  # a heading near the top
         app.click("text-size-200")
         app.wait_text("text-size-200", "200")
         app.settle(quiet_ms=300)
-        after = app.wait("title").bounding_box()
+        after = app.wait("language-title").bounding_box()
         assert before is not None and after is not None
         assert after["height"] >= 1.8 * before["height"], (before, after)
         app.click("nav-back")
@@ -371,8 +377,30 @@ def test_big_text_on_every_screen(browser: Browser, server: Server) -> None:
         assert problems == []
         app.reload()
         app.wait("rules-text")
-        app.settle(quiet_ms=300)
-        again = app.wait("title").bounding_box()  # the rules' title: as tall as the settings' was
+        app.click("nav-back")
+        app.click("open-settings")
+        again = app.wait("language-title").bounding_box()
         assert again is not None and abs(again["height"] - after["height"]) < 2, (after, again)
+    finally:
+        app.close()
+
+
+def test_200_percent_zoom_on_every_screen(browser: Browser, server: Server) -> None:
+    """A 360×640 phone zoomed to 200 % is a 180×320 window: every screen still has its
+    names, headings and chosen states, and nothing reaches past the window's edge (the
+    setup's seat buttons go under the name, the top bar's actions under the title)."""
+    app = App(browser, server.url, {"width": 180, "height": 320}, touch=True)
+    try:
+        problems: list[str] = []
+
+        def visit(screen: str) -> None:
+            check_screen(app, screen, problems)
+            problems.extend(f"{screen}: {spill}" for spill in app.spilled())
+            if screen == "setup":
+                field = app.wait("name-0").bounding_box()
+                assert field is not None and field["width"] >= 80, field  # room to type a name
+
+        walk(app, visit)
+        assert problems == []
     finally:
         app.close()

@@ -53,6 +53,7 @@ def HerdPane(
     lang: str,
     wide: bool,
     describe: Callable[[], None] | None,
+    narrow: bool = False,
     key: str | None = None,
 ) -> ft.Control:
     """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same)."""
@@ -75,7 +76,7 @@ def HerdPane(
         if wide:
             parts += _herd_and_tile_cards(view, tr, tile, herd, describe)
         else:
-            parts.append(_glance(view, tr, tile, herd, describe))
+            parts.append(_glance(view, tr, tile, herd, describe, narrow))
     elif view.phase is Phase.READY:
         parts.append(_ready(view, tr))
     elif view.phase in (Phase.TAMED, Phase.FINISHED):
@@ -106,13 +107,21 @@ def HerdPane(
 HerdPaneMemo = memo(HerdPane)
 
 
-def _glance(view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Callable[[], None] | None) -> ft.Control:
+def _glance(
+    view: HerdView,
+    tr: Translator,
+    tile: Tile,
+    herd: str,
+    describe: Callable[[], None] | None,
+    narrow: bool = False,
+) -> ft.Control:
     """The round at a glance on a phone: herd area, tiles left, next herd and the face-up
     tile's two bonuses in one compact card at the top (the big picture is the tablet's)."""
     return card(
         ft.Column(
             [
-                ft.Row(
+                # The picture beside the words; on a narrow window above them.
+                (ft.Column if narrow else ft.Row)(
                     [
                         area_picture(herd, tr(f"area_name.{herd}"), 84),
                         ft.Column(
@@ -121,11 +130,10 @@ def _glance(view: HerdView, tr: Translator, tile: Tile, herd: str, describe: Cal
                                 _pile(view, tr, small=True),
                             ],
                             spacing=2,
-                            expand=True,
+                            expand=None if narrow else True,
                         ),
                     ],
                     spacing=10,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 _bonus_line("1.", bonus_view(tile.first, tr, 28, identifier="bonus-first")),
                 _bonus_line(tr("round.all"), bonus_view(tile.all, tr, 28, identifier="bonus-all")),

@@ -21,10 +21,18 @@ def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
     ]
 
 
+def _line(who: list[ft.Control], chance: list[ft.Control], narrow: bool) -> ft.Control:
+    if narrow:
+        return ft.Column([ft.Row(who, spacing=8), ft.Row(chance, spacing=8, alignment=ft.MainAxisAlignment.END)])
+    return ft.Row([*who, *chance], spacing=8)
+
+
 @ft.component
 @scaled
-def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, key: str | None = None) -> ft.Control:
-    """Each participant's exact chance to tame."""
+def OddsLines(
+    state: GameState, dice: tuple[tuple[int, int], ...], lang: str, narrow: bool = False, key: str | None = None
+) -> ft.Control:
+    """Each participant's exact chance to tame; on a narrow window the chance under the name."""
     tr = Translator(lang)
     counts = dict(dice)
     if not counts:
@@ -37,15 +45,15 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
             lines.append(
                 tid(
                     f"odds-{player}",
-                    ft.Row(
+                    _line(
                         [
                             player_badge(state, player, 24),
                             ft.Text(
                                 tr("odds.line", name=state.players[player], count=counts[player]), size=15, expand=True
                             ),
-                            *chance_texts(chance, lang),
                         ],
-                        spacing=8,
+                        chance_texts(chance, lang),
+                        narrow,
                     ),
                 )
             )
@@ -53,12 +61,8 @@ def OddsLines(state: GameState, dice: tuple[tuple[int, int], ...], lang: str, ke
         lines.append(
             tid(
                 "odds-none",
-                ft.Row(
-                    [
-                        ft.Text(tr("odds.no_winner"), size=15, expand=True),
-                        *chance_texts(odds.no_winner, lang),
-                    ],
-                    spacing=8,
+                _line(
+                    [ft.Text(tr("odds.no_winner"), size=15, expand=True)], chance_texts(odds.no_winner, lang), narrow
                 ),
             )
         )

@@ -13,6 +13,11 @@ def herd_pane(model: AppModel) -> ft.Control:
     state = model.play.game.state
     describe = model.tile.open if state.is_physical and not model.tile.describing else None
     pane: ft.Control = HerdPaneMemo(
-        view=HerdView.of(state), lang=model.session.lang, wide=model.session.wide, describe=describe, key="herd-pane"
+        view=HerdView.of(state),
+        lang=model.session.lang,
+        wide=model.session.wide,
+        describe=describe,
+        narrow=model.session.narrow,
+        key="herd-pane",
     )
     return pane

@@ -67,7 +67,15 @@ def players_pane(model: AppModel) -> ft.Control:
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
     if model.migration.editing is None:
-        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=model.session.lang, key="odds-lines"))
+        rows.append(
+            OddsMemo(
+                state=state,
+                dice=dice_counts(state),
+                lang=model.session.lang,
+                narrow=model.session.narrow,
+                key="odds-lines",
+            )
+        )
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 
@@ -96,10 +104,23 @@ class DraftRef:
         self.draft = draft
 
 
+def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
+    """The player and the people stepper on one line; on a narrow window the stepper below."""
+    if narrow:
+        return [ft.Row(who, spacing=8), ft.Row([people], alignment=ft.MainAxisAlignment.END)]
+    return [ft.Row([*who, people], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
 @ft.component
 @scaled
 def DraftLines(
-    draft: Draft, state: GameState, player: int, lang: str, buttons: list[ft.Control], key: str | None = None
+    draft: Draft,
+    state: GameState,
+    player: int,
+    lang: str,
+    buttons: list[ft.Control],
+    narrow: bool = False,
+    key: str | None = None,
 ) -> ft.Control:
     """Everything a stepper tap changes, in one component: one render, one diff and one
     message per tap. The payment lines and the odds are memoized inside it.
@@ -112,7 +133,7 @@ def DraftLines(
     name = state.players[player]
     return ft.Column(
         [
-            ft.Row(
+            *_player_and_people(
                 [
                     player_badge(state, player, 36),
                     ft.Column(
@@ -123,18 +144,17 @@ def DraftLines(
                         spacing=0,
                         expand=True,
                     ),
-                    stepper(
-                        draft.people,
-                        (lambda: draft.step_people(-1)) if draft.people > fewest else None,
-                        (lambda: draft.step_people(1)) if draft.people < most else None,
-                        "people",
-                        tr("migrate.fewer"),
-                        tr("migrate.more_people"),
-                        focus_plus=True,  # the editor opens with the keyboard on its first control
-                    ),
                 ],
-                spacing=8,
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                stepper(
+                    draft.people,
+                    (lambda: draft.step_people(-1)) if draft.people > fewest else None,
+                    (lambda: draft.step_people(1)) if draft.people < most else None,
+                    "people",
+                    tr("migrate.fewer"),
+                    tr("migrate.more_people"),
+                    focus_plus=True,  # the editor opens with the keyboard on its first control
+                ),
+                narrow,
             ),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
             *[
@@ -144,6 +164,7 @@ def DraftLines(
                     can_add=owed > 0 or resource is not Resource.FOOD,
                     step=draft.step_pay,
                     lang=lang,
+                    narrow=narrow,
                     key=f"pay-line-{resource.value}",
                 )
                 for resource in Resource
@@ -158,7 +179,13 @@ def DraftLines(
                 ),
             ),
             *buttons,
-            OddsMemo(state=state, dice=dice_counts(state, player, draft.people), lang=lang, key="odds-lines"),
+            OddsMemo(
+                state=state,
+                dice=dice_counts(state, player, draft.people),
+                lang=lang,
+                narrow=narrow,
+                key="odds-lines",
+            ),
         ],
         spacing=8,  # the steppers of neighbouring lines 8 px apart
     )
@@ -187,7 +214,7 @@ def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) 
     ]
     return editor_frame(
         "migration-editor",
-        [DraftLines(ref.draft, state, player, model.session.lang, buttons, key="draft-lines")],
+        [DraftLines(ref.draft, state, player, model.session.lang, buttons, model.session.narrow, key="draft-lines")],
         spacing=GAP - 4,
     )
 

@@ -139,7 +139,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
                 )
             ]
         )
-        choice = None if model.session.wide else winner_choice(model)
+        choice = winner_choice(model) if model.session.thumb_choice else None
         if choice is None:
             return next_round
         # On a phone the winner's choice sits right above the thumb's button: "Next round"

@@ -10,39 +10,44 @@ from ..model import AppModel
 from ..widgets import card, heading, picture, player_badge, tid
 
 
+def _score_row(disc: ft.Control, who: ft.Control, points: ft.Control, narrow: bool) -> ft.Control:
+    """Disc, name and tiles, points: on one line, or on a narrow window the name under the
+    disc and the points."""
+    if narrow:
+        return ft.Column([ft.Row([disc, ft.Container(expand=True), points]), who], spacing=4)
+    return ft.Row([disc, who, points], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)
+
+
 def scoring_pane(model: AppModel, game: Game) -> ft.Control:
     tr = model.session.tr
     state = game.state
     scoring = mammoth_scoring(state)
-    rows: list[ft.Control] = [
-        ft.Row([picture("mammoth", 48), heading(tr("end.title"), 20, expand=True)], spacing=10),
-    ]
+    narrow = model.session.narrow  # a narrow window: no picture, names under the discs
+    title = heading(tr("end.title"), 20, expand=not narrow)
+    rows: list[ft.Control] = [title if narrow else ft.Row([picture("mammoth", 48), title], spacing=10)]
     order = sorted(range(len(state.players)), key=lambda p: (-state.tallies[p], p))
     for player in order:
         scores = player in scoring.scorers
         rows.append(
             tid(
                 f"score-{player}",
-                ft.Row(
-                    [
-                        player_badge(game, player, 44),
-                        ft.Column(
-                            [
-                                ft.Text(state.players[player], size=18, weight=ft.FontWeight.BOLD),
-                                ft.Text(tr("tally.tiles", count=state.tallies[player]), size=15),
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                        ft.Text(
-                            f"+{scoring.points}" if scores else "–",
-                            size=26,
-                            weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.PRIMARY if scores else None,
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                    spacing=10,
+                _score_row(
+                    player_badge(game, player, 44),
+                    ft.Column(
+                        [
+                            ft.Text(state.players[player], size=18, weight=ft.FontWeight.BOLD),
+                            ft.Text(tr("tally.tiles", count=state.tallies[player]), size=15),
+                        ],
+                        spacing=2,
+                        expand=None if narrow else True,
+                    ),
+                    ft.Text(
+                        f"+{scoring.points}" if scores else "–",
+                        size=26,
+                        weight=ft.FontWeight.BOLD,
+                        color=ft.Colors.PRIMARY if scores else None,
+                    ),
+                    narrow,
                 ),
             )
         )

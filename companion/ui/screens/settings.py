@@ -89,7 +89,7 @@ def settings_screen(model: AppModel) -> ft.Control:
 
     return ft.Column(
         [
-            card(ft.Column([heading(tr("settings.language"), 18), languages], spacing=10)),
+            card(ft.Column([heading(tr("settings.language"), 18, identifier="language-title"), languages], spacing=10)),
             card(ft.Column([heading(tr("settings.theme"), 18), themes], spacing=10)),
             card(
                 ft.Column(

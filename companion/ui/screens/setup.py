@@ -13,6 +13,8 @@ from ..widgets import badge, card, heading, icon_button, marks, primary, seconda
 
 #: From this width (in 100 % text) a seat's buttons sit beside its name field.
 SEAT_BUTTONS_BESIDE_FROM = 340
+#: From this width the name field sits beside the disc; below it, under the disc.
+FIELD_BESIDE_DISC_FROM = 240
 
 
 def setup_screen(model: AppModel) -> ft.Control:
@@ -54,8 +56,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                 border_radius=12,
             ),
         )
+        room = model.session.room
         field = ft.Container(
-            expand=True,
+            expand=room >= FIELD_BESIDE_DISC_FROM or None,  # beside the disc: the rest of the row
             content=ft.Column(
                 [
                     # The seat's label above the field; inside it an italic prompt
@@ -107,9 +110,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                 icon_size=24,
             ),
         ]
-        if model.session.room >= SEAT_BUTTONS_BESIDE_FROM:
+        if room >= SEAT_BUTTONS_BESIDE_FROM:
             rows.append(ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8))
-        else:  # big text or a tiny window: the field keeps the row's width, the buttons go below
+        elif room >= FIELD_BESIDE_DISC_FROM:  # the field keeps the row's width, the buttons go below
             rows.append(
                 ft.Column(
                     [
@@ -117,6 +120,21 @@ def setup_screen(model: AppModel) -> ft.Control:
                         ft.Row(seat_buttons, alignment=ft.MainAxisAlignment.END, spacing=8),
                     ],
                     spacing=4,
+                )
+            )
+        else:  # big text or a zoomed phone: disc and buttons on a line, the field below at full width
+            rows.append(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [disc, ft.Container(expand=True), *seat_buttons],
+                            vertical_alignment=ft.CrossAxisAlignment.START,
+                            spacing=8,
+                        ),
+                        field,
+                    ],
+                    spacing=4,
+                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
                 )
             )
     players = card(

@@ -154,7 +154,7 @@ def result_pane(model: AppModel) -> ft.Control:
     parts.append(tid("explanation", ft.Text(explain(model, taming), size=16), live=True))
     if taming.dice:
         parts.append(dice_rows(model, taming))
-    if model.session.wide:  # a phone has the choice in the thumb bar, above Next round
+    if not model.session.thumb_choice:  # a phone has the choice in the thumb bar, above Next round
         choice = winner_choice(model)
         if choice is not None:
             parts.append(choice)
