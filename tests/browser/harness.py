@@ -305,6 +305,14 @@ class App:
                 continue
         self.wait_text(f"start-player-{seat}", shown, timeout=1)
 
+    def start_round(self, names: tuple[str, ...] = ("Anna", "Bert", "Chen")) -> None:
+        """A new companion-deck game with ``names``, by touch, up to its first round."""
+        self.tap("new-game")
+        for seat, name in enumerate(names):
+            self.fill_name(seat, name)
+        self.tap("start-game")
+        self.wait("players-card")
+
     def text(self, identifier: str) -> str:
         """All text under an element (visible text and accessible labels), without the
         word joiners that keep Korean words whole."""

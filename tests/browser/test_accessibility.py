@@ -291,11 +291,7 @@ def test_the_keyboard_follows_each_step(browser: Browser, server: Server) -> Non
     app = App(browser, server.url, SMALL, touch=True)
     try:
         app.page.evaluate(LISTEN_JS)
-        app.tap("new-game")
-        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
-            app.fill_name(seat, name)
-        app.tap("start-game")
-        app.wait("players-card")
+        app.start_round()
         app.tap("edit-0")
         app.wait("migration-editor")
         focus_on(app, "people-plus")
@@ -335,10 +331,7 @@ def test_reduced_motion_starts_with_the_roll_animation_off(browser: Browser, tmp
             assert state == expected, (expected, state)
             app.click("nav-back")
         calm.page.evaluate(LISTEN_JS)
-        calm.tap("new-game")
-        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
-            calm.fill_name(seat, name)
-        calm.tap("start-game")
+        calm.start_round()
         calm.tap("edit-0")
         calm.tap("save-migration")
         calm.gone("migration-editor")

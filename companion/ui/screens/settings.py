@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
+from typing import TypeVar
 
 import flet as ft
 
@@ -13,53 +15,35 @@ from ..textsize import TEXT_SIZES
 from ..theme import TOUCH
 from ..widgets import card, heading, tid, tonal
 
+T = TypeVar("T", str, int)
+
+
+def _chosen(pick: Callable[[T], None], option: T, _event: object) -> None:
+    pick(option)
+
 
 def settings_screen(model: AppModel) -> ft.Control:
     tr = model.session.tr
-    languages = ft.Row(
-        [
-            tonal(
-                tr(f"lang.{code}"),
-                lambda _e, c=code: model.session.set_language(c),
-                f"lang-{code}",
-                selected=model.session.lang == code,
-            )
-            for code in LANGUAGES
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
-    )
-    themes = ft.Row(
-        [
-            tonal(
-                tr(f"theme.{name}"),
-                lambda _e, n=name: model.session.set_theme(n),
-                f"theme-{name}",
-                selected=model.session.theme == name,
-            )
-            for name in THEMES
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
-    )
-
     session = model.session
 
-    sizes = ft.Row(
-        [
-            tonal(
-                whole_percent(model.session.lang, percent),
-                lambda _e, p=percent: model.session.set_text_size(p),
-                f"text-size-{percent}",
-                selected=model.session.text_size == percent,
-            )
-            for percent in TEXT_SIZES
-        ],
-        wrap=True,
-        spacing=8,
-        run_spacing=8,
+    def choices(
+        prefix: str, options: Iterable[T], label: Callable[[T], str], pick: Callable[[T], None], chosen: T
+    ) -> ft.Control:
+        """One setting's options as chips in a wrapping row, the chosen one checked."""
+        return ft.Row(
+            [
+                tonal(label(option), partial(_chosen, pick, option), f"{prefix}-{option}", selected=option == chosen)
+                for option in options
+            ],
+            wrap=True,
+            spacing=8,
+            run_spacing=8,
+        )
+
+    languages = choices("lang", LANGUAGES, lambda c: tr(f"lang.{c}"), session.set_language, session.lang)
+    themes = choices("theme", THEMES, lambda n: tr(f"theme.{n}"), session.set_theme, session.theme)
+    sizes = choices(
+        "text-size", TEXT_SIZES, lambda p: whole_percent(session.lang, p), session.set_text_size, session.text_size
     )
 
     def switch(name: str, label: str, value: bool, change: Callable[[bool], None]) -> ft.Control:
