@@ -297,6 +297,69 @@ def first_screen(browser: Any, runs: int) -> list[Row]:
     return rows
 
 
+# --- 2b. the phone's first load ---------------------------------------------------------------
+def phone_first_load(browser: Any, runs: int) -> list[Row]:
+    """Bytes over the wire (first visit, uncompressed as before, repeat visit) and the first
+    screen under a mid-range phone's emulation, the app against bare Flet served by default."""
+    from bench.first_load import Visit
+
+    firsts: list[float] = []
+    repeats: list[float] = []
+    plain: list[float] = []
+    times: dict[str, list[float]] = {"app": [], "bare": []}
+    with server("app") as (app_url, _), server("bare") as (bare_url, _):
+        for url, identifier in ((app_url, "new-game"), (bare_url, "add")):  # warm both servers
+            warm = Visit(browser, throttled=False)
+            warm.load(url, identifier)
+            warm.close()
+        for i in range(runs):
+            order = [("app", app_url, "new-game"), ("bare", bare_url, "add")]
+            for kind, url, identifier in order if i % 2 == 0 else order[::-1]:
+                phone = Visit(browser, throttled=True)
+                seconds, sent = phone.load(url, identifier)
+                times[kind].append(seconds)
+                if kind == "app":
+                    firsts.append(sent)
+                    repeats.append(phone.load(url, identifier)[1])
+                phone.close()
+        unpacked = Visit(browser, throttled=False)  # what the app sent before it compressed
+        unpacked.cdp.send("Network.setExtraHTTPHeaders", {"headers": {"Accept-Encoding": "identity"}})
+        plain.append(unpacked.load(app_url, "new-game")[1])
+        unpacked.close()
+    mb = 1024 * 1024
+    first, repeat, before = median(firsts), median(repeats), median(plain)
+    ratio = median(times["app"]) / median(times["bare"])
+    return [
+        Row(
+            "2b. bytes over the wire, first visit (MB)",
+            [b / mb for b in firsts],
+            [b / mb for b in plain],
+            "MB",
+            "≤ 40 % of uncompressed (second column)",
+            first <= 0.4 * before,
+            f"{first / before:.0%} of the {before / mb:.1f} MB sent uncompressed",
+        ),
+        Row(
+            "2c. bytes over the wire, repeat visit (MB)",
+            [b / mb for b in repeats],
+            None,
+            "MB",
+            "≤ 5 % of the first visit",
+            repeat <= 0.05 * first,
+            f"{repeat / first:.1%} of the first visit",
+        ),
+        Row(
+            "2d. first screen on an emulated mid-range phone (CPU 4 × slower, 20 ms, 50 Mbit/s)",
+            times["app"],
+            times["bare"],
+            "ms",
+            "ratio ≤ 1.0",
+            ratio <= 1.0,
+            f"ratio {ratio:.2f}",
+        ),
+    ]
+
+
 # --- 3. tap latency ---------------------------------------------------------------------------------
 def app_taps(page: Any, count: int) -> tuple[list[float], dict[str, list[float]]]:
     """Taps spread over steppers, record, roll, undo, redo and next round."""
@@ -592,6 +655,47 @@ def session_churn(browser: Any, count: int, allocator: str = "") -> list[Row]:
     ]
 
 
+# --- 4d. a full table: eight sessions on one game ------------------------------------------------------
+def eight_phones(browser: Any, taps: int) -> list[Row]:
+    """One browser taps Undo and Redo of a roll; a second browser and six WebSocket
+    sessions show each change (``bench/full_table.py``)."""
+    from bench.full_table import full_table
+
+    with server("app") as (url, _):
+        page = open_page(browser, url)
+        ready(page, url)
+        start_app_game(page)
+        tap(page, "edit-0", "migration-editor")
+        tap(page, "save-migration", "player-0", "moves")
+        tap(page, "roll", "dice-0")
+        watcher = open_page(browser, url)
+        ready(watcher, url)
+        ident(watcher, "dice-0")  # the same game, resumed on the second phone
+        times = full_table(page, watcher, url, listeners=6, taps=taps)
+        page.context.close()
+        watcher.context.close()
+    tapper = [t / 1000 for t in times["tapper"]]
+    others = [t / 1000 for t in times["watching browser"] + times["listening sessions"]]
+    browser_watch = times["watching browser"]
+    sockets = times["listening sessions"]
+    missing = int(times["missing"][0])
+    ok = p(tapper, 0.95) < 0.1 and bool(others) and p(others, 0.95) < 0.2 and missing == 0
+    return [
+        Row(
+            f"4d. eight sessions on one game ({taps} taps; app: the tapper, second column: the seven others)",
+            tapper,
+            others,
+            "ms",
+            "tapper p95 < 100 ms, others p95 < 200 ms",
+            ok,
+            f"tapper p95 {p(tapper, 0.95) * 1000:.0f} ms; others p95 {p(others, 0.95) * 1000:.0f} ms "
+            f"(the watching browser: median {median(browser_watch):.0f} ms, p95 {p(browser_watch, 0.95):.0f} ms; "
+            f"six WebSocket sessions: median {median(sockets):.0f} ms, p95 {p(sockets, 0.95):.0f} ms); "
+            f"changes not seen before the next tap: {missing}",
+        )
+    ]
+
+
 # --- 5. core ---------------------------------------------------------------------------------------------
 def timed(fn: Callable[[], Any]) -> float:
     start = time.perf_counter()
@@ -768,10 +872,14 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         if want("first"):
             rows += first_screen(browser, 3 if args.quick else 11)  # the widest spread: more runs
+        if want("phone"):
+            rows += phone_first_load(browser, 3 if args.quick else 7)
         if want("taps"):
             rows += tap_latency(browser, 30 if args.quick else 120)
         if want("memory"):
             rows += memory(browser, 4 if args.quick else args.sessions)
+        if want("table"):
+            rows += eight_phones(browser, 20 if args.quick else 60)
         if want("sessions"):
             rows += session_churn(browser, 200)
             rows += session_churn(browser, 200, "malloc")  # the same with the C allocator, for comparison

@@ -248,6 +248,13 @@ class App:
             self.settle()
             box = self.wait(identifier).bounding_box()
             assert box is not None, identifier
+        for _ in range(20):  # a screen still laying out (a font arriving) moves its buttons: wait until still
+            time.sleep(0.1)
+            again = self.wait(identifier).bounding_box()
+            if again == box:
+                break
+            box = again
+            assert box is not None, identifier
         self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
     def swipe(self, distance: float) -> None:

@@ -1,0 +1,63 @@
+"""The phone's first load: bytes over the wire and time to the first screen under
+Chromium's emulation of a mid-range phone on the table's Wi-Fi.
+
+Chromium is slowed through the DevTools protocol: the CPU 4 × (``Emulation.
+setCPUThrottlingRate``) and the network to 20 ms latency, 50 Mbit/s down and 20 Mbit/s up
+(``Network.emulateNetworkConditions``).  Bytes are what the network layer reports per
+response (``encodedDataLength``: headers and the body as sent, compressed or not).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from tests.browser.harness import PHONE
+
+MBIT = 1_000_000 / 8  # bytes per second
+WIFI = {"offline": False, "latency": 20, "downloadThroughput": 50 * MBIT, "uploadThroughput": 20 * MBIT}
+CPU_SLOWDOWN = 4
+
+
+class Visit:
+    """One browser context (one phone) that can load the page again, counting bytes."""
+
+    def __init__(self, browser: Any, throttled: bool) -> None:
+        self.context = browser.new_context(viewport=PHONE)
+        self.page = self.context.new_page()
+        self.page.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
+                else route.abort()
+            ),
+        )
+        self.cdp = self.context.new_cdp_session(self.page)
+        self.cdp.send("Network.enable")
+        if throttled:
+            self.cdp.send("Network.emulateNetworkConditions", WIFI)
+            self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        self.received: dict[str, float] = {}
+        self.cdp.on("Network.loadingFinished", self._finished)
+
+    def _finished(self, event: dict[str, Any]) -> None:
+        self.received[event["requestId"]] = float(event["encodedDataLength"])
+
+    def load(self, url: str, identifier: str) -> tuple[float, float]:
+        """Load ``url`` until ``identifier`` is on screen: (seconds, bytes over the wire)."""
+        self.received.clear()
+        start = time.perf_counter()
+        self.page.goto(url)
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=120_000)
+        placeholder.evaluate("e => e.click()")
+        self.page.locator(f'[flt-semantics-identifier="{identifier}"]').first.wait_for(
+            state="attached", timeout=120_000
+        )
+        elapsed = time.perf_counter() - start
+        time.sleep(1.5)  # late requests (fonts, pictures) are counted too
+        return elapsed, sum(self.received.values())
+
+    def close(self) -> None:
+        self.context.close()
