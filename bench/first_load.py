@@ -24,15 +24,10 @@ class Visit:
 
     def __init__(self, browser: Any, throttled: bool) -> None:
         self.context = browser.new_context(viewport=PHONE)
+        # No request routing here: Playwright's routing turns the browser's HTTP cache off,
+        # and a repeat visit is all about that cache. Nothing leaves 127.0.0.1 but the one
+        # optional runtime request Flet's client makes, which fails offline.
         self.page = self.context.new_page()
-        self.page.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:"))
-                else route.abort()
-            ),
-        )
         self.cdp = self.context.new_cdp_session(self.page)
         self.cdp.send("Network.enable")
         if throttled:

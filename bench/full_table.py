@@ -52,9 +52,10 @@ WATCH_JS = """
 class Listener(threading.Thread):
     """A session on a WebSocket: registered like a tab, noting when each message arrives."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, route: str) -> None:
         super().__init__(daemon=True)
         self.url = url
+        self.route = route  # the game's own address: the session opens it as a phone that joined
         self.arrivals: list[float] = []
         self.ready = threading.Event()
         self.stop = threading.Event()
@@ -63,7 +64,14 @@ class Listener(threading.Thread):
     def run(self) -> None:
         ws_url = self.url.replace("http://", "ws://") + "ws"
         register = b"\x00" + msgpack.packb(
-            [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915, "web": True}}]
+            [
+                1,
+                {
+                    "session_id": "",
+                    "page_name": "",
+                    "page": {"route": self.route, "width": 412, "height": 915, "web": True},
+                },
+            ]
         )
         try:
             with connect(ws_url, origin=self.url.rstrip("/"), open_timeout=30, max_size=None) as ws:
@@ -93,13 +101,17 @@ def full_table(
     """``page`` has a game with a rolled round on screen (Undo at hand); ``watcher`` shows
     the same game.  Undo and Redo of the roll alternate ``taps`` times; returns the
     tapper's, the watching browser's and the WebSocket sessions' times in ms."""
-    clients = [Listener(url) for _ in range(listeners)]
+    route = "/" + page.url.split("/", 3)[3].split("?")[0].split("#")[0]  # /game/N
+    clients = [Listener(url, route) for _ in range(listeners)]
     for client in clients:
         client.start()
     for client in clients:
         client.ready.wait(60)
         if client.error is not None:
             raise RuntimeError(f"a listening session failed: {client.error!r}")
+    # A session's start asks its client for the device's settings (reduced motion) and waits
+    # up to 3 s for an answer that these clients never send: let every one finish starting.
+    time.sleep(4)
     watcher.evaluate(WATCH_JS)
     tapper: list[float] = []
     clicks: list[float] = []
@@ -121,4 +133,11 @@ def full_table(
     browser_watch = [min(w) - c for c, e in zip(clicks, ends, strict=True) if (w := [t for t in seen if c <= t < e])]
     sockets = [t for client in clients for c, e in zip(clicks, ends, strict=True) if (t := client.first_between(c, e))]
     missing = len(clicks) * (1 + listeners) - len(browser_watch) - len(sockets)
+    import os
+
+    if os.environ.get("BENCH_DEBUG"):
+        print("clicks", [round(c - clicks[0]) for c in clicks])
+        print("watch", [round(t - clicks[0]) for t in seen])
+        for client in clients:
+            print("client", len(client.arrivals), [round(t - clicks[0]) for t in client.arrivals][:40])
     return {"tapper": tapper, "watching browser": browser_watch, "listening sessions": sockets, "missing": [missing]}

@@ -241,9 +241,11 @@ def start_app_game(page: Any) -> None:
             box.focus()
             box.fill(name) if _ == 0 else box.press_sequentially(name, delay=15)
             try:
-                page.wait_for_function(
-                    '([s, n]) => (document.querySelector(`[flt-semantics-identifier="start-player-${s}"]`) || {})'
-                    ".innerText?.includes(n)",
+                page.wait_for_function(  # the start-player chip says the name (in its text or its label)
+                    '([s, n]) => { const e = document.querySelector(`[flt-semantics-identifier="start-player-${s}"]`);'
+                    " return !!e && [e.innerText || '', e.getAttribute('aria-label') || '',"
+                    " ...Array.from(e.querySelectorAll('[aria-label]'), c => c.getAttribute('aria-label'))]"
+                    ".join(' ').includes(n); }",
                     arg=[seat, name],
                     timeout=4000,
                 )
@@ -850,7 +852,9 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument(
-        "--only", choices=["core", "cold", "first", "taps", "memory", "sessions", "size"], help="one part"
+        "--only",
+        choices=["core", "cold", "first", "phone", "taps", "memory", "table", "sessions", "size"],
+        help="one part",
     )
     args = parser.parse_args()
     runs = 3 if args.quick else 9

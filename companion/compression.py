@@ -4,7 +4,8 @@ Flet serves its 9.6 MB ``main.dart.js`` and the CanvasKit wasm uncompressed, eve
 browser that asks for gzip: that is what a phone on the table's Wi-Fi downloads first.
 :class:`CompressStatic` wraps the served app: a static file (a 200 answer with an ETag)
 of a compressible type goes out gzip-compressed to a browser that accepts it.  Each file
-is compressed once per ETag and kept; later requests get the kept bytes.  The answer
+is compressed once per ETag, as it streams, into a cache file on disk; later requests get
+that file.  The answer
 carries a weak form of the file's ETag and ``Cache-Control: no-cache``, so a repeat visit
 asks "changed?" and gets a 304 with no body.
 """
@@ -12,9 +13,17 @@ asks "changed?" and gets a 304 with no body.
 from __future__ import annotations
 
 import asyncio
-import gzip
+import hashlib
+import os
+import tempfile
+import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
+from pathlib import Path
 from typing import Any
+
+import platformdirs
+
+from .store import APP_NAME
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -39,6 +48,8 @@ COMPRESSIBLE = (
 #: Smaller files are sent as they are (gzip's header would eat the gain).
 SMALLEST = 1024
 LEVEL = 6
+#: Bytes read and sent at a time from a compressed file.
+CHUNK = 256 * 1024
 #: The browser keeps the files and asks with the ETag before using them (a 304 while
 #: nothing changed), so a new version of the app is never run from a stale client.
 CACHE_CONTROL = b"no-cache"
@@ -61,28 +72,46 @@ def accepts_gzip(scope: Scope) -> bool:
 
 
 class CompressStatic:
-    """ASGI middleware: gzip for static files, compressed once per file version."""
+    """ASGI middleware: gzip for static files, compressed once per file version.
 
-    def __init__(self, app: ASGIApp) -> None:
+    A file is compressed chunk by chunk as the app sends it, straight into a cache file on
+    disk (``cache_dir``, by default platformdirs' user cache directory), and later
+    requests stream that file: no whole file is ever held in memory (Flet's 9.6 MB client
+    held twice, raw and packed, cost the server about 12 MB it never gave back)."""
+
+    def __init__(self, app: ASGIApp, cache_dir: Path | None = None) -> None:
         self.app = app
-        self.kept: dict[tuple[str, bytes], bytes] = {}
+        self.cache_dir = cache_dir or Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "gzip"
+        self.kept: dict[tuple[str, bytes], Path] = {}
+
+    def _cached(self, key: tuple[str, bytes]) -> Path | None:
+        path = self.kept.get(key)
+        if path is None:
+            candidate = self.cache_dir / (hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz")
+            if candidate.is_file():  # compressed by an earlier run of the server
+                path = self.kept[key] = candidate
+        return path if path is not None and path.is_file() else None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") != "GET" or not accepts_gzip(scope):
             await self.app(scope, receive, send)
             return
         start: Message | None = None
-        body = bytearray()
         passing = False  # not a candidate: messages go straight through
+        key: tuple[str, bytes] = ("", b"")
+        kept: Path | None = None  # compressed before: the app's body is not needed
+        head = bytearray()  # the first bytes, until the file is known not to be small
+        packer: _Packer | None = None
 
         async def capture(message: Message) -> None:
-            nonlocal start, passing
+            nonlocal start, passing, key, kept, packer
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 kind = (_header(headers, b"content-type") or b"").decode("latin-1").lower()
+                etag = _header(headers, b"etag")
                 candidate = (
                     message["status"] == 200
-                    and _header(headers, b"etag") is not None
+                    and etag is not None
                     and _header(headers, b"content-encoding") is None
                     and kind.startswith(COMPRESSIBLE)
                 )
@@ -91,35 +120,78 @@ class CompressStatic:
                     await send(message)
                     return
                 start = message
+                key = (str(scope.get("path", "")), etag or b"")
+                kept = self._cached(key)
                 return
             if passing or start is None:
                 await send(message)
                 return
-            body.extend(message.get("body", b""))
-            if not message.get("more_body", False):
-                await self._finish(scope, start, bytes(body), send)
+            chunk = message.get("body", b"")
+            more = message.get("more_body", False)
+            if kept is None:
+                if packer is None:
+                    head.extend(chunk)
+                    if len(head) >= SMALLEST:
+                        packer = _Packer(self.cache_dir)
+                        await packer.add(bytes(head))
+                        head.clear()
+                else:
+                    await packer.add(chunk)
+            if more:
+                return
+            if kept is None and packer is None:  # a small file: sent as it came
+                await _send_plain(start, bytes(head), send)
+                return
+            if kept is None:
+                assert packer is not None
+                kept = self.kept[key] = await packer.finish(key)
+            await _send_packed(start, kept, send)
 
         await self.app(scope, receive, capture)
 
-    async def _finish(self, scope: Scope, start: Message, body: bytes, send: Send) -> None:
-        headers = [(k, v) for k, v in start.get("headers", []) if k.lower() not in (b"content-length", b"etag")]
-        etag = _header(list(start.get("headers", [])), b"etag") or b""
-        if len(body) < SMALLEST:
-            await send({**start, "headers": [*headers, (b"etag", etag), (b"content-length", str(len(body)).encode())]})
-            await send({"type": "http.response.body", "body": body})
-            return
-        key = (str(scope.get("path", "")), etag)
-        packed = self.kept.get(key)
-        if packed is None:
-            packed = await asyncio.to_thread(gzip.compress, body, LEVEL, mtime=0)
-            self.kept[key] = packed
-        weak = etag if etag.startswith(b"W/") else b"W/" + etag
-        headers += [
-            (b"content-encoding", b"gzip"),
-            (b"vary", b"Accept-Encoding"),
-            (b"etag", weak),
-            (b"cache-control", CACHE_CONTROL),
-            (b"content-length", str(len(packed)).encode()),
-        ]
-        await send({**start, "headers": headers})
-        await send({"type": "http.response.body", "body": packed})
+
+class _Packer:
+    """gzip of one file, written to a temporary file beside the cache as the chunks come."""
+
+    def __init__(self, cache_dir: Path) -> None:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=cache_dir, suffix=".part")
+        self.file = os.fdopen(handle, "wb")
+        self.path = Path(name)
+        self.packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
+
+    async def add(self, chunk: bytes) -> None:
+        self.file.write(await asyncio.to_thread(self.packer.compress, chunk))
+
+    async def finish(self, key: tuple[str, bytes]) -> Path:
+        self.file.write(self.packer.flush())
+        self.file.close()
+        name = hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz"
+        final = self.path.with_name(name)
+        os.replace(self.path, final)  # whole or not at all, also for a second server
+        return final
+
+
+async def _send_plain(start: Message, body: bytes, send: Send) -> None:
+    headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+    await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _send_packed(start: Message, packed: Path, send: Send) -> None:
+    original = list(start.get("headers", []))
+    etag = _header(original, b"etag") or b""
+    weak = etag if etag.startswith(b"W/") else b"W/" + etag
+    headers = [(k, v) for k, v in original if k.lower() not in (b"content-length", b"etag")]
+    headers += [
+        (b"content-encoding", b"gzip"),
+        (b"vary", b"Accept-Encoding"),
+        (b"etag", weak),
+        (b"cache-control", CACHE_CONTROL),
+        (b"content-length", str(packed.stat().st_size).encode()),
+    ]
+    await send({**start, "headers": headers})
+    with packed.open("rb") as handle:
+        while chunk := handle.read(CHUNK):
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+    await send({"type": "http.response.body", "body": b""})

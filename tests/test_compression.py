@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+from pathlib import Path
 from typing import Any
 
 from companion.compression import CompressStatic
@@ -45,20 +46,22 @@ def ask(
     return start["status"], dict(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
 
 
-def test_a_static_file_is_compressed_once_and_kept() -> None:
+def test_a_static_file_is_compressed_once_and_kept(tmp_path: Path) -> None:
     """The same bytes once unpacked, a weak ETag, no-cache, Vary; the second request is served
-    from what was kept (compressed once)."""
+    from what was kept (compressed once, in a file on disk), and so is a later server's."""
     inner, _ = static(BIG)
-    app = CompressStatic(inner)
+    app = CompressStatic(inner, tmp_path)
     status, headers, body = ask(app)
     assert status == 200 and headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == BIG
     assert headers[b"etag"] == b'W/"v1"' and headers[b"cache-control"] == b"no-cache"
     assert headers[b"vary"] == b"Accept-Encoding" and int(headers[b"content-length"]) == len(body) < len(BIG) / 10
-    assert len(app.kept) == 1
+    assert len(app.kept) == 1 and [p.suffix for p in tmp_path.iterdir()] == [".gz"]
     assert ask(app)[2] == body and len(app.kept) == 1
+    later = CompressStatic(static(b"changed in memory only")[0], tmp_path)  # same path and ETag: the kept file
+    assert ask(later)[2] == body
 
 
-def test_other_answers_pass_untouched() -> None:
+def test_other_answers_pass_untouched(tmp_path: Path) -> None:
     """No gzip asked, a 304, no ETag, an image, a small file, a HEAD: all as the app sent them."""
     for inner, encoding, method in (
         (static(BIG)[0], "identity", "GET"),
@@ -67,7 +70,7 @@ def test_other_answers_pass_untouched() -> None:
         (static(BIG, kind=b"image/png")[0], "gzip", "GET"),
         (static(BIG)[0], "gzip", "HEAD"),
     ):
-        status, headers, body = ask(CompressStatic(inner), encoding, method)
+        status, headers, body = ask(CompressStatic(inner, tmp_path), encoding, method)
         assert b"content-encoding" not in headers, (encoding, method, status)
-    status, headers, body = ask(CompressStatic(static(b"tiny")[0]))
+    status, headers, body = ask(CompressStatic(static(b"tiny")[0], tmp_path))
     assert body == b"tiny" and b"content-encoding" not in headers and headers[b"content-length"] == b"4"
