@@ -8,7 +8,9 @@ import urllib.request
 
 import pytest
 
-from .harness import Server
+from companion.icon_font import SERVED_AS
+
+from .harness import ROOT, Server
 
 pytestmark = pytest.mark.browser
 
@@ -62,3 +64,11 @@ def test_the_web_client_goes_out_compressed_and_revalidated(server: Server) -> N
         total_plain += len(plain)
         total_packed += len(packed)
     assert total_packed <= 0.4 * total_plain, (total_packed, total_plain)
+
+
+def test_the_icon_font_is_the_app_s_cut(server: Server) -> None:
+    """The browser asks for Flet's 1.26 MB Material Icons and gets the app's cut of it (the
+    icons it shows), a few kilobytes."""
+    status, _, served = get(server.url + "assets/fonts/MaterialIcons-Regular.otf")
+    shipped = (ROOT / "assets" / SERVED_AS).read_bytes()
+    assert status == 200 and served == shipped and len(served) < 20_000
