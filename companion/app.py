@@ -28,6 +28,7 @@ from .store import Store, StoreError, default_path
 from .ui.model import AppModel
 from .ui.root import Root, close_open
 from .ui.routes import is_entry
+from .ui.session import Session
 from .ui.textsize import TEXT_SIZES
 from .ui.theme import FONTS, theme_mode, themes
 
@@ -56,16 +57,14 @@ def _bool(value: str | None, default: bool) -> bool:
     return default if value is None else value == "True"
 
 
-async def _animation(store: Store) -> bool:
-    """The roll's animation: as set in Settings, else off when the device asks for less
-    motion (the browser's ``prefers-reduced-motion``, the phone's "remove animations")."""
-    saved = store.get_setting("animation")
-    if saved is not None:
-        return _bool(saved, True)
+async def _follow_reduced_motion(session: Session) -> None:
+    """Without a choice in Settings, the roll's animation follows the device: off when it
+    asks for less motion (the browser's ``prefers-reduced-motion``, a phone's "remove
+    animations"). Asked after the first screen is out, so that screen never waits for it."""
     with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
-        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 3)
-        return not (features.disable_animations or features.reduce_motion)
-    return True
+        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
+        if session.store.get_setting("animation") is None:
+            session.animation = not (features.disable_animations or features.reduce_motion)
 
 
 def _text_size(store: Store) -> int:
@@ -126,7 +125,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         store,
         lang=lang,
         theme=store.get_setting("theme") or "system",
-        animation=await _animation(store),
+        animation=_bool(store.get_setting("animation"), True),
         text_size=_text_size(store),
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
@@ -221,6 +220,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     page.on_keyboard_event = on_keyboard
     page.render_views(Root, *model.parts())
+    if store.get_setting("animation") is None:
+        page.run_task(_follow_reduced_motion, session)
 
 
 def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:

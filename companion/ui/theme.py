@@ -32,6 +32,9 @@ def _focus_ring(rest: ft.BorderSide) -> ft.ButtonStyle:
     )
 
 
+_PLATFORMS = ("android", "ios", "linux", "macos", "windows")
+
+
 def _theme() -> ft.Theme:
     none = ft.BorderSide(0, ft.Colors.TRANSPARENT)
     return ft.Theme(
@@ -43,6 +46,9 @@ def _theme() -> ft.Theme:
         text_button_theme=ft.TextButtonTheme(style=_focus_ring(none)),
         icon_button_theme=ft.IconButtonTheme(style=_focus_ring(none)),
         focus_color=ft.Colors.with_opacity(0.28, ft.Colors.ON_SURFACE),  # ink choices: a clear fill
+        # A new screen is there at once: no slide or fade on a route change (the first screen of
+        # a resumed game waited about 240 ms for one, and it is motion nobody asked for).
+        page_transitions=ft.PageTransitionsTheme(**dict.fromkeys(_PLATFORMS, ft.PageTransitionTheme.NONE)),
     )
 
 
