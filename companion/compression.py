@@ -13,13 +13,15 @@ asks "changed?" and gets a 304 with no body.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
 import os
 import tempfile
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import platformdirs
 
@@ -30,6 +32,8 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("companion.compression")
 
 #: Content types worth compressing (images and fonts in compressed formats are not).
 COMPRESSIBLE = (
@@ -144,31 +148,73 @@ class CompressStatic:
                 return
             if kept is None:
                 assert packer is not None
-                kept = self.kept[key] = await packer.finish(key)
+                packed = await packer.finish(key)
+                if isinstance(packed, bytes):  # the cache could not keep it: this answer only
+                    await _send_packed(start, packed, send)
+                    return
+                kept = self.kept[key] = packed
             await _send_packed(start, kept, send)
 
         await self.app(scope, receive, capture)
 
 
 class _Packer:
-    """gzip of one file, written to a temporary file beside the cache as the chunks come."""
+    """gzip of one file, written to a temporary file beside the cache as the chunks come.
+
+    A cache that cannot be written (a read-only or full disk) is no failure: the packed
+    bytes are then kept for this one answer and sent from memory."""
 
     def __init__(self, cache_dir: Path) -> None:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=cache_dir, suffix=".part")
-        self.file = os.fdopen(handle, "wb")
-        self.path = Path(name)
+        self.file: BinaryIO | None = None
+        self.path: Path | None = None
+        self.spill: list[bytes] = []  # the packed bytes when the cache cannot take them
+        try:
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            handle, name = tempfile.mkstemp(dir=cache_dir, suffix=".part")
+            self.file, self.path = os.fdopen(handle, "wb"), Path(name)
+        except OSError:
+            log.warning("the gzip cache %s cannot be written; compressing in memory", cache_dir)
         self.packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
 
-    async def add(self, chunk: bytes) -> None:
-        self.file.write(await asyncio.to_thread(self.packer.compress, chunk))
+    def _write(self, packed: bytes) -> None:
+        if self.file is not None:
+            try:
+                self.file.write(packed)
+                return
+            except OSError:
+                log.warning("the gzip cache is full; compressing in memory")
+                self._drop()
+        self.spill.append(packed)
 
-    async def finish(self, key: tuple[str, bytes]) -> Path:
-        self.file.write(self.packer.flush())
-        self.file.close()
-        name = hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz"
-        final = self.path.with_name(name)
-        os.replace(self.path, final)  # whole or not at all, also for a second server
+    def _drop(self) -> None:
+        """Give up the cache file, keeping what it held in memory."""
+        assert self.file is not None and self.path is not None
+        with contextlib.suppress(OSError):
+            self.file.close()
+        with contextlib.suppress(OSError):
+            self.spill = [self.path.read_bytes()]
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        self.file = None
+
+    async def add(self, chunk: bytes) -> None:
+        self._write(await asyncio.to_thread(self.packer.compress, chunk))
+
+    async def finish(self, key: tuple[str, bytes]) -> Path | bytes:
+        """The cache file (kept for later answers), or the packed bytes for this answer."""
+        self._write(self.packer.flush())
+        if self.file is None or self.path is None:
+            return b"".join(self.spill)
+        try:
+            self.file.close()
+            name = hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz"
+            final = self.path.with_name(name)
+            os.replace(self.path, final)  # whole or not at all, also for a second server
+        except OSError:  # the packed file is whole; only its final name failed
+            packed = self.path.read_bytes()
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            return packed
         return final
 
 
@@ -178,7 +224,7 @@ async def _send_plain(start: Message, body: bytes, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def _send_packed(start: Message, packed: Path, send: Send) -> None:
+async def _send_packed(start: Message, packed: Path | bytes, send: Send) -> None:
     original = list(start.get("headers", []))
     etag = _header(original, b"etag") or b""
     weak = etag if etag.startswith(b"W/") else b"W/" + etag
@@ -188,9 +234,12 @@ async def _send_packed(start: Message, packed: Path, send: Send) -> None:
         (b"vary", b"Accept-Encoding"),
         (b"etag", weak),
         (b"cache-control", CACHE_CONTROL),
-        (b"content-length", str(packed.stat().st_size).encode()),
+        (b"content-length", str(len(packed) if isinstance(packed, bytes) else packed.stat().st_size).encode()),
     ]
     await send({**start, "headers": headers})
+    if isinstance(packed, bytes):
+        await send({"type": "http.response.body", "body": packed})
+        return
     with packed.open("rb") as handle:
         while chunk := handle.read(CHUNK):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})

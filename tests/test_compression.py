@@ -74,3 +74,17 @@ def test_other_answers_pass_untouched(tmp_path: Path) -> None:
         assert b"content-encoding" not in headers, (encoding, method, status)
     status, headers, body = ask(CompressStatic(static(b"tiny")[0], tmp_path))
     assert body == b"tiny" and b"content-encoding" not in headers and headers[b"content-length"] == b"4"
+
+
+def test_an_unwritable_cache_still_compresses(tmp_path: Path) -> None:
+    """A cache directory that cannot be made (here a file stands in its way): the answer is
+    still the compressed file, kept for nobody, and the next answer compresses again."""
+    blocked = tmp_path / "cache"
+    blocked.write_text("not a folder")
+    inner, calls = static(BIG)
+    app = CompressStatic(inner, blocked)
+    for _ in range(2):
+        status, headers, body = ask(app)
+        assert status == 200 and headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == BIG
+        assert int(headers[b"content-length"]) == len(body)
+    assert app.kept == {} and calls["n"] == 2
