@@ -204,31 +204,14 @@ def choice_box(
         disabled=on_click is None,
         expand=expand or None,
     )
-    return checked_choice(identifier, box, selected, expand)
-
-
-def checked_choice(identifier: str, option: ft.Control, chosen: bool, expand: bool = False) -> ft.Control:
-    """``option`` (something tapped to choose it) as a screen reader hears it: a button,
-    checked when it is the chosen one. A new state is a new node (the key): Flutter does
-    not refresh the state of a node it reuses."""
     return ft.Semantics(
         identifier=identifier,
-        key=f"{identifier}:{chosen}",
+        key=f"{identifier}:{selected}",
         button=True,
-        checked=chosen,
+        checked=selected,
         expand=expand or None,
-        content=option,
+        content=box,
     )
-
-
-def beside_or_under(lead: list[ft.Control], trail: list[ft.Control], narrow: bool, gap: float = 0) -> ft.Control:
-    """``lead`` and ``trail`` on one line, 8 px apart; on a narrow window (``Session.narrow``)
-    ``trail`` on a line of its own under ``lead``, at its end, ``gap`` below it."""
-    if narrow:
-        return ft.Column(
-            [ft.Row(lead, spacing=8), ft.Row(trail, spacing=8, alignment=ft.MainAxisAlignment.END)], spacing=gap
-        )
-    return ft.Row([*lead, *trail], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def choice_ink(selected: bool) -> str:

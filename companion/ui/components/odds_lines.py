@@ -10,7 +10,7 @@ from ...i18n import Translator, percent
 from ...rules import GameState, win_odds
 from ..memo import memo
 from ..textsize import scaled
-from ..widgets import beside_or_under, player_badge, tid
+from ..widgets import player_badge, tid
 
 
 def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
@@ -19,6 +19,12 @@ def chance_texts(chance: Fraction, lang: str) -> list[ft.Control]:
         ft.Text(percent(lang, float(chance)), size=16, weight=ft.FontWeight.BOLD),
         ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90, text_align=ft.TextAlign.END),
     ]
+
+
+def _line(who: list[ft.Control], chance: list[ft.Control], narrow: bool) -> ft.Control:
+    if narrow:
+        return ft.Column([ft.Row(who, spacing=8), ft.Row(chance, spacing=8, alignment=ft.MainAxisAlignment.END)])
+    return ft.Row([*who, *chance], spacing=8)
 
 
 @ft.component
@@ -39,7 +45,7 @@ def OddsLines(
             lines.append(
                 tid(
                     f"odds-{player}",
-                    beside_or_under(
+                    _line(
                         [
                             player_badge(state, player, 24),
                             ft.Text(
@@ -48,7 +54,6 @@ def OddsLines(
                         ],
                         chance_texts(chance, lang),
                         narrow,
-                        gap=10,
                     ),
                 )
             )
@@ -56,11 +61,8 @@ def OddsLines(
         lines.append(
             tid(
                 "odds-none",
-                beside_or_under(
-                    [ft.Text(tr("odds.no_winner"), size=15, expand=True)],
-                    chance_texts(odds.no_winner, lang),
-                    narrow,
-                    gap=10,
+                _line(
+                    [ft.Text(tr("odds.no_winner"), size=15, expand=True)], chance_texts(odds.no_winner, lang), narrow
                 ),
             )
         )

@@ -9,7 +9,7 @@ import flet as ft
 from ...i18n import Translator
 from ..memo import memo
 from ..textsize import scaled
-from ..widgets import beside_or_under, picture, stepper
+from ..widgets import picture, stepper
 
 
 @ft.component
@@ -37,7 +37,9 @@ def PayLine(
         tr("migrate.more", what=label),
         big=False,
     )
-    return beside_or_under(good, [steps], narrow)
+    if narrow:
+        return ft.Column([ft.Row(good, spacing=8), ft.Row([steps], alignment=ft.MainAxisAlignment.END)], spacing=0)
+    return ft.Row([*good, steps], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8)
 
 
 PayLineMemo = memo(PayLine)

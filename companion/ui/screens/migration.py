@@ -15,18 +15,7 @@ from ..drafts.migration import Draft
 from ..model import AppModel
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import (
-    beside_or_under,
-    card,
-    colour_of,
-    editor_frame,
-    heading,
-    player_badge,
-    primary,
-    secondary,
-    stepper,
-    tid,
-)
+from ..widgets import card, colour_of, editor_frame, heading, player_badge, primary, secondary, stepper, tid
 
 
 def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
@@ -115,6 +104,13 @@ class DraftRef:
         self.draft = draft
 
 
+def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
+    """The player and the people stepper on one line; on a narrow window the stepper below."""
+    if narrow:
+        return [ft.Row(who, spacing=8), ft.Row([people], alignment=ft.MainAxisAlignment.END)]
+    return [ft.Row([*who, people], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
 @ft.component
 @scaled
 def DraftLines(
@@ -137,8 +133,7 @@ def DraftLines(
     name = state.players[player]
     return ft.Column(
         [
-            # The player and the people stepper; on a narrow window the stepper below.
-            beside_or_under(
+            *_player_and_people(
                 [
                     player_badge(state, player, 36),
                     ft.Column(
@@ -150,19 +145,16 @@ def DraftLines(
                         expand=True,
                     ),
                 ],
-                [
-                    stepper(
-                        draft.people,
-                        (lambda: draft.step_people(-1)) if draft.people > fewest else None,
-                        (lambda: draft.step_people(1)) if draft.people < most else None,
-                        "people",
-                        tr("migrate.fewer"),
-                        tr("migrate.more_people"),
-                        focus_plus=True,  # the editor opens with the keyboard on its first control
-                    )
-                ],
+                stepper(
+                    draft.people,
+                    (lambda: draft.step_people(-1)) if draft.people > fewest else None,
+                    (lambda: draft.step_people(1)) if draft.people < most else None,
+                    "people",
+                    tr("migrate.fewer"),
+                    tr("migrate.more_people"),
+                    focus_plus=True,  # the editor opens with the keyboard on its first control
+                ),
                 narrow,
-                gap=8,  # as the lines around it
             ),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
             *[

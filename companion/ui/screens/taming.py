@@ -12,7 +12,7 @@ from ...rules import Choice, Outcome, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import bonus_view, card, checked_choice, heading, picture, player_badge, primary, secondary, tid, tonal
+from ..widgets import bonus_view, card, heading, picture, player_badge, primary, secondary, tid, tonal
 
 
 def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[], None] | None = None) -> ft.Control:
@@ -33,6 +33,13 @@ def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[]
             color=ft.Colors.ON_PRIMARY if highlight else None,
         ),
         on_click=(lambda _e: pick()) if pick else None,
+    )
+
+
+def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
+    """A die face to tap, heard as checked when it is the value entered (not by fill alone)."""
+    return ft.Semantics(
+        identifier=identifier, key=f"{identifier}:{chosen}", button=True, checked=chosen, expand=True, content=face
     )
 
 
@@ -250,11 +257,10 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                             ft.Text(tr("hand.die", n=index + 1), size=14),
                             ft.Row(
                                 [
-                                    checked_choice(  # heard as checked when it is the value entered
+                                    face_choice(
                                         f"hand-{player}-{index}-{face}",
                                         die(face, face == value, 48, partial(model.dice.set_die, player, index, face)),
                                         face == value,
-                                        expand=True,
                                     )
                                     for face in DIE_FACES
                                 ],
