@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from typing import TypeAlias
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from .controller import GameController
 from .drafts.dice import DiceDraft
@@ -32,16 +34,23 @@ MAX_PHONE_WIDTH = 640
 MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
 
 
+#: The scrolling body of the screen on show: Root scrolls it back to the top at each new step.
+Scroller: TypeAlias = MutableRef[ft.Column | None]
+
+
 def _frame(
     model: AppModel,
     bar: ft.Control,
     body: ft.Control,
     bottom: ft.Control | None,
+    scroller: Scroller,
     scroll_body: bool = True,
-    place: str = "",
 ) -> list[ft.Control]:
-    """Top bar, banner, the scrolling body and the thumb's button. ``place`` names what the
-    body shows (screen, round, step): when it changes, the body starts again at the top."""
+    """Top bar, banner, the scrolling body and the thumb's button.
+
+    The body keeps its key through a game's steps: what stays on screen (the herd, the
+    players) is patched in place instead of built again, and Root scrolls it to the top
+    when the step changes (:func:`_place`). A new screen is a new scroll."""
     tr = model.session.tr
     parts: list[ft.Control] = [bar]
     if model.session.message is not None:
@@ -53,16 +62,17 @@ def _frame(
                 tr("common.close"),
             )
         )
+    scroller.current = None
     if scroll_body:
-        parts.append(
-            ft.Column(
-                [body],
-                expand=True,
-                scroll=ft.ScrollMode.AUTO,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                key=f"scroll:{place or model.play.route}",  # a new place is a new scroll, at its top
-            )
+        column = ft.Column(
+            [body],
+            expand=True,
+            scroll=ft.ScrollMode.AUTO,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+            key=f"scroll:{model.play.route}",
         )
+        scroller.current = column
+        parts.append(column)
     else:
         parts.append(ft.Container(content=body, expand=True))
     if bottom is not None:
@@ -72,7 +82,8 @@ def _frame(
 
 def _place(model: AppModel) -> str:
     """Where in a game the table is: each new step opens at the top of the screen."""
-    assert model.play.game is not None
+    if model.session.screen is not Screen.PLAY or model.play.game is None:
+        return model.play.route
     state = model.play.game.state
     steps = (
         state.phase.value,
@@ -86,7 +97,7 @@ def _place(model: AppModel) -> str:
     return model.play.route + ":" + ":".join(str(step) for step in steps)
 
 
-def screen(model: AppModel) -> list[ft.Control]:
+def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
     tr = model.session.tr
     name = model.session.screen
     if name is Screen.PLAY and model.play.game is not None:
@@ -94,7 +105,7 @@ def screen(model: AppModel) -> list[ft.Control]:
         bar = top_bar(model, title(model), play_actions(model))
         # The tablet's two panes scroll each on their own; a single column scrolls as a whole.
         two_panes = model.session.wide and isinstance(body, ft.Row)
-        return _frame(model, bar, body, bottom, scroll_body=not two_panes, place=_place(model))
+        return _frame(model, bar, body, bottom, scroller, scroll_body=not two_panes)
     back_to = model.play.back_target()
     builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
         Screen.SETUP: ("setup.title", setup_screen, Screen.START),
@@ -108,9 +119,9 @@ def screen(model: AppModel) -> list[ft.Control]:
     if name in builders:
         key, build, back = builders[name]
         bottom = start_button(model) if name is Screen.SETUP else None
-        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), bottom)
+        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), bottom, scroller)
     bar = top_bar(model, "", back=None)
-    return _frame(model, bar, start_screen(model), None)
+    return _frame(model, bar, start_screen(model), None, scroller)
 
 
 def _use_page_effects(model: AppModel) -> None:
@@ -139,6 +150,18 @@ def _use_page_effects(model: AppModel) -> None:
             await page.push_route(route)
 
     ft.use_effect(push_route, [route])
+
+
+def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
+    """A new step of the game (a round, the editor, the result) opens at the top of the body."""
+
+    async def to_top() -> None:
+        column = scroller.current
+        if column is not None:
+            with contextlib.suppress(Exception):  # a body not on the page yet has nothing to scroll
+                await column.scroll_to(offset=0, duration=0)
+
+    ft.use_effect(to_top, [_place(model)])
 
 
 def close_open(model: AppModel) -> bool:
@@ -173,10 +196,12 @@ def Root(
     numbers, a tile's goods) re-render on their own."""
     model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile, files=files)
     _use_page_effects(model)
+    scroller: Scroller = ft.use_ref(None)
+    _use_top_at_each_step(model, scroller)
     wide = model.session.wide
     factor = factor_of(model.session.text_size)
     # Components drawn inside see the factor (TextScale); a new factor remounts them all (key).
-    shown = TextScale(factor, lambda: grow_all(screen(model), factor))
+    shown = TextScale(factor, lambda: grow_all(screen(model, scroller), factor))
     content = ft.Container(
         content=ft.Column(shown, expand=True, spacing=8, key=f"text:{factor}"),
         expand=True,

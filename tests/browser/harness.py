@@ -67,9 +67,19 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
 
 #: Whether a finger at the element's middle would touch it, not a control drawn over it
 #: (the thumb bar over a list that scrolls beneath it).
+#: The node's middle is on show: inside every scrolling box around it (not scrolled past or
+#: clipped under the thumb bar) and not under another control.
 UNCOVERED_JS = """e => {
   const r = e.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  for (let a = e.parentElement; a; a = a.parentElement) {
+    const style = getComputedStyle(a);
+    if (['hidden', 'scroll', 'auto', 'clip'].includes(style.overflowY)) {
+      const c = a.getBoundingClientRect();
+      if (c.height > 0 && (y < c.top || y > c.bottom || x < c.left || x > c.right)) return false;
+    }
+  }
+  const hit = document.elementFromPoint(x, y);
   if (!hit || e.contains(hit) || hit.contains(e)) return true;
   const owner = hit.closest('[flt-semantics-identifier]');
   return !owner || owner.contains(e);
@@ -233,29 +243,38 @@ class App:
         node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
 
     def tap(self, identifier: str) -> None:
-        """A finger's tap (touch events) in the middle of the control, as a phone sends it."""
+        """A finger's tap (touch events) in the middle of the control, as a phone sends it.
+
+        Out of view or under another control (the thumb bar), the control is swiped to the
+        middle first. Only a control that has stopped moving and is still uncovered at that
+        moment is tapped: a screen still laying out (a font arriving, the thumb bar coming
+        in after Record) moves or covers buttons between a look and a tap."""
         self.wait(identifier)
         self.settle()
-        box = self.wait(identifier).bounding_box()
-        assert box is not None, identifier
         height = self.page.viewport_size["height"] if self.page.viewport_size else 800
-        for _ in range(10):  # out of view or under the thumb bar: swipe it to the middle, then tap
+        box = self._still_box(identifier)
+        for _ in range(10):
             if box["y"] >= 0 and box["y"] + box["height"] <= height and self.wait(identifier).evaluate(UNCOVERED_JS):
                 break
             middle = box["y"] + box["height"] / 2
             swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
             self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
             self.settle()
-            box = self.wait(identifier).bounding_box()
-            assert box is not None, identifier
-        for _ in range(20):  # a screen still laying out (a font arriving) moves its buttons: wait until still
+            box = self._still_box(identifier)
+        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def _still_box(self, identifier: str) -> dict[str, float]:
+        """The control's box once it has stayed put for 100 ms (at most 2 s of waiting)."""
+        box = self.wait(identifier).bounding_box()
+        assert box is not None, identifier
+        for _ in range(20):
             time.sleep(0.1)
             again = self.wait(identifier).bounding_box()
+            assert again is not None, identifier
             if again == box:
                 break
             box = again
-            assert box is not None, identifier
-        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return dict(box)
 
     def swipe(self, distance: float) -> None:
         """A finger's swipe that scrolls the page by ``distance`` pixels (up for positive)."""

@@ -111,6 +111,46 @@ def test_round_choice_and_editor_are_on_screen(browser: Browser, tmp_path: Path,
         server.stop()
 
 
+def scrolled_off(app: App, identifier: str) -> bool:
+    """The control is above the window (scrolled past) or left out of the tree as off-screen."""
+    found = app.el(identifier)
+    if not found.count():
+        return True
+    box = found.first.bounding_box()
+    return box is None or box["y"] + box["height"] <= 0
+
+
+def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
+    """The screen's body is kept from step to step (patched, not built again), yet a new step
+    (the result, the next round, the editor) opens at its top even after scrolling down."""
+    server = Server(tmp_path / "data", ["--language", "en"]).start()
+    app = App(browser, server.url, SMALL, locale="en", touch=True)
+    try:
+        start(app, NAMES["en"])
+        lone_move(app, 0)
+        app.swipe(500)
+        assert scrolled_off(app, "start-player")
+        app.tap("roll")
+        app.wait("winner", timeout=20_000)
+        app.settle()
+        in_view(app, "title")
+        in_view(app, "start-player")
+        app.swipe(500)
+        assert scrolled_off(app, "start-player")
+        app.tap("next-round")
+        app.wait_text("title", "2")
+        for identifier in HEADER:
+            in_view(app, identifier)
+        app.swipe(500)
+        assert scrolled_off(app, "start-player")
+        app.tap("edit-2")  # the editor replaces the round: its first line shows, not the old offset
+        app.wait("migration-editor")
+        in_view(app, "people-plus")
+    finally:
+        app.close()
+        server.stop()
+
+
 def back(app: App) -> None:
     """The browser's Back button (an Android phone's back gesture in a browser)."""
     app.page.go_back()

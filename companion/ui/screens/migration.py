@@ -37,7 +37,7 @@ def players_pane(model: AppModel) -> ft.Control:
     for player in state.turn_order():
         name = state.players[player]
         migration = current.migration_of(player)
-        if model.migration.editing == player:
+        if model.migration.editing == player and model.session.wide:  # a phone shows it alone (play_body)
             rows.append(editor(model) or ft.Container())
             continue
         if migration:

@@ -253,15 +253,23 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         return body, None
-    else:
-        open_editor = editor(model) if state.phase is Phase.MIGRATION else None
-        if open_editor is not None:  # a phone shows the migration editor alone, from the top
-            return open_editor, None
-        # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
-        first = [tile_editor(model)] if model.tile.describing else []
-        body = ft.Column(
-            [*first, herd_pane(model), action_pane(model)],
-            spacing=12,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
+    # A phone shows the migration editor alone, from the top. The round stays mounted under
+    # it, hidden: Record shows it again (one change) instead of building it anew.
+    open_editor = editor(model) if state.phase is Phase.MIGRATION else None
+    # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
+    first = [tile_editor(model)] if model.tile.describing else []
+    the_round = ft.Column(
+        [*first, herd_pane(model), action_pane(model)],
+        spacing=12,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        visible=open_editor is None,
+        key="round",
+    )
+    body = ft.Column(
+        [*([open_editor] if open_editor is not None else []), the_round],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+    if open_editor is not None:
+        return body, None
     return body, bottom_action(model)
