@@ -121,11 +121,12 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         return
     _live_sessions.add(session_key)
     log.info("session opened; %d open", len(_live_sessions))
+    chosen_animation = store.get_setting("animation")  # None: not chosen, the device decides
     model = AppModel.create(
         store,
         lang=lang,
         theme=store.get_setting("theme") or "system",
-        animation=_bool(store.get_setting("animation"), True),
+        animation=_bool(chosen_animation, True),
         text_size=_text_size(store),
         haptics=_bool(store.get_setting("haptics"), True),
         wakelock=_bool(store.get_setting("wakelock"), True),
@@ -220,7 +221,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     page.on_keyboard_event = on_keyboard
     page.render_views(Root, *model.parts())
-    if store.get_setting("animation") is None:
+    if chosen_animation is None:
         page.run_task(_follow_reduced_motion, session)
 
 

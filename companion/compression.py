@@ -88,10 +88,14 @@ class CompressStatic:
         self.cache_dir = cache_dir or Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "gzip"
         self.kept: dict[tuple[str, bytes], Path] = {}
 
+    def _cache_file(self, key: tuple[str, bytes]) -> Path:
+        """Where the packed file for (path, ETag) lives in the cache."""
+        return self.cache_dir / (hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz")
+
     def _cached(self, key: tuple[str, bytes]) -> Path | None:
         path = self.kept.get(key)
         if path is None:
-            candidate = self.cache_dir / (hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz")
+            candidate = self._cache_file(key)
             if candidate.is_file():  # compressed by an earlier run of the server
                 path = self.kept[key] = candidate
         return path if path is not None and path.is_file() else None
@@ -148,7 +152,7 @@ class CompressStatic:
                 return
             if kept is None:
                 assert packer is not None
-                packed = await packer.finish(key)
+                packed = await packer.finish(self._cache_file(key))
                 if isinstance(packed, bytes):  # the cache could not keep it: this answer only
                     await _send_packed(start, packed, send)
                     return
@@ -200,15 +204,13 @@ class _Packer:
     async def add(self, chunk: bytes) -> None:
         self._write(await asyncio.to_thread(self.packer.compress, chunk))
 
-    async def finish(self, key: tuple[str, bytes]) -> Path | bytes:
-        """The cache file (kept for later answers), or the packed bytes for this answer."""
+    async def finish(self, final: Path) -> Path | bytes:
+        """``final``, the cache file kept for later answers, or the packed bytes for this answer."""
         self._write(self.packer.flush())
         if self.file is None or self.path is None:
             return b"".join(self.spill)
         try:
             self.file.close()
-            name = hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz"
-            final = self.path.with_name(name)
             os.replace(self.path, final)  # whole or not at all, also for a second server
         except OSError:  # the packed file is whole; only its final name failed
             packed = self.path.read_bytes()

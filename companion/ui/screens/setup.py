@@ -82,8 +82,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                             text_size=18,
                             dense=False,
                             counter="",
-                            # The message under the field is the field's own error: the field
-                            # is marked invalid and says why; announced the moment it appears.
+                            # The message under the field is the field's own error (inside its
+                            # node), announced the moment it appears. Flet 1.0.5's web client
+                            # cannot mark the field itself invalid (aria-invalid stays false).
                             error=tid(f"name-error-{seat}", ft.Text(error, size=13, color=ft.Colors.ERROR), live=True)
                             if error
                             else None,
