@@ -8,6 +8,7 @@ import pytest
 
 from companion.rules import Choice, Phase, Resource
 from companion.store import Store
+from companion.ui.components.herd_pane import HerdView
 from companion.ui.model import AppModel, Screen
 
 from .helpers import run_async
@@ -182,3 +183,22 @@ def test_routes_name_every_screen_and_back_steps_within_the_app(model: AppModel)
     assert model.session.screen is Screen.START
     for odd in ("/../etc", "/game/abc", "/history/-1", "", None):
         assert parse(odd) == (Screen.START, None)
+
+
+def test_the_herd_pane_view_stays_the_same_through_a_roll_and_its_undo(model: AppModel) -> None:
+    """The memoized herd pane is skipped on a roll, its undo and redo (its view stays equal),
+    and drawn again when the next round brings a new tile."""
+    new_game(model, ["Ann", "Bo", "Cy"])
+    model.migration.edit(0)
+    model.migration.save()
+    assert model.play.game is not None
+    before = HerdView.of(model.play.game.state)
+    run_async(model.dice.roll())
+    assert model.play.game.state.phase is Phase.RESOLVED
+    assert HerdView.of(model.play.game.state) == before
+    model.play.undo()
+    assert HerdView.of(model.play.game.state) == before
+    model.play.redo()
+    assert HerdView.of(model.play.game.state) == before
+    model.play.next_round(model.play.game.state.round_number)
+    assert HerdView.of(model.play.game.state) != before

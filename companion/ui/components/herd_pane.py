@@ -36,7 +36,9 @@ class HerdView:
         in_round = state.phase in (Phase.MIGRATION, Phase.RESOLVED) and current is not None
         return HerdView(
             setup=state.setup,
-            phase=state.phase,
+            # A round's two phases (people moving, dice settled) draw the same pane: one
+            # value for both keeps the memo, so a roll or its undo leaves the pane alone.
+            phase=Phase.MIGRATION if in_round else state.phase,
             tile=current.tile if in_round and current else None,
             round_number=state.round_number,
             start_player=current.start_player if in_round and current else state.start_player,
