@@ -224,7 +224,8 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     state = model.play.game.state
     if state.phase is Phase.FINISHED:
         return action_pane(model), bottom_action(model)  # the scoring alone, on every size
-    if state.needs_herd and (state.phase is Phase.READY or model.play.picking_herd):
+    picking = state.needs_herd and (state.phase is Phase.READY or model.play.picking_herd)
+    if picking and (model.session.wide or state.current is None):
         return herd_picker(model), None  # printed tiles: where did the herd go?
     if model.session.wide:
         bottom = bottom_action(model)
@@ -253,23 +254,24 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
             vertical_alignment=ft.CrossAxisAlignment.STRETCH,
         )
         return body, None
-    # A phone shows the migration editor alone, from the top. The round stays mounted under
-    # it, hidden: Record shows it again (one change) instead of building it anew.
-    open_editor = editor(model) if state.phase is Phase.MIGRATION else None
+    # A phone shows the migration editor (or, with printed tiles, the herd picker) alone, from
+    # the top. The round stays mounted under it, hidden: Record (or the herd's area) shows it
+    # again, changed where it changed, instead of building it anew.
+    alone = herd_picker(model) if picking else editor(model) if state.phase is Phase.MIGRATION else None
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
     first = [tile_editor(model)] if model.tile.describing else []
     the_round = ft.Column(
         [*first, herd_pane(model), action_pane(model)],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        visible=open_editor is None,
+        visible=alone is None,
         key="round",
     )
     body = ft.Column(
-        [*([open_editor] if open_editor is not None else []), the_round],
+        [*([alone] if alone is not None else []), the_round],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    if open_editor is not None:
+    if alone is not None:
         return body, None
     return body, bottom_action(model)
