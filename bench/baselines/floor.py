@@ -58,7 +58,7 @@ from companion.ui.components.herd_pane import HerdView, _glance
 from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
 from companion.ui.screens.printed import _good_chip
-from companion.ui.screens.taming import die
+from companion.ui.screens.taming import dice_line
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,
@@ -207,33 +207,10 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
         position = taming.decision.position if taming.decision else None
         rows: list[ft.Control] = []
         for p, dice in taming.dice:
+            winner = taming.winner == p
+            lit = position if winner and faces is None else None
             shown = faces[p] if faces else list(dice)
-            rows.append(
-                tid(
-                    f"dice-{p}",
-                    ft.Row(
-                        [
-                            badge(NAMES[p], COLOURS[p], 36),
-                            ft.Column(
-                                [
-                                    ft.Text(NAMES[p], size=16),
-                                    ft.Row(
-                                        [
-                                            die(v, highlight=faces is None and taming.winner == p and i == position)
-                                            for i, v in enumerate(shown)
-                                        ],
-                                        spacing=4,
-                                        wrap=True,
-                                    ),
-                                ],
-                                spacing=4,
-                                expand=True,
-                            ),
-                        ],
-                        spacing=8,
-                    ),
-                )
-            )
+            rows.append(dice_line(p, badge(NAMES[p], COLOURS[p], 36), NAMES[p], shown, winner, lit))
         return ft.Column(rows, spacing=8)
 
     def handout_list() -> ft.Control:

@@ -65,10 +65,9 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
 })"""
 
 
-#: Whether a finger at the element's middle would touch it, not a control drawn over it
-#: (the thumb bar over a list that scrolls beneath it).
-#: The node's middle is on show: inside every scrolling box around it (not scrolled past or
-#: clipped under the thumb bar) and not under another control.
+#: Whether a finger at the element's middle would touch it: the middle is inside every
+#: scrolling box around it (not scrolled past, not clipped under the thumb bar) and not under
+#: another control drawn over it.
 UNCOVERED_JS = """e => {
   const r = e.getBoundingClientRect();
   const x = r.left + r.width / 2, y = r.top + r.height / 2;

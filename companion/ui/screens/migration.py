@@ -34,10 +34,12 @@ def players_pane(model: AppModel) -> ft.Control:
         heading(tr("migrate.title"), 20),
         ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value if current.herd else ''}")), size=15),
     ]
+    # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
+    inline = model.migration.editing if model.session.wide else None
     for player in state.turn_order():
         name = state.players[player]
         migration = current.migration_of(player)
-        if model.migration.editing == player and model.session.wide:  # a phone shows it alone (play_body)
+        if inline == player:
             rows.append(editor(model) or ft.Container())
             continue
         if migration:
@@ -66,7 +68,7 @@ def players_pane(model: AppModel) -> ft.Control:
         )
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
-    if model.migration.editing is None:
+    if inline is None:  # an editor in place shows the odds with its draft
         rows.append(
             OddsMemo(
                 state=state,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import flet as ft
@@ -72,6 +72,31 @@ def explain(model: AppModel, taming: Taming) -> str:
     )
 
 
+def dice_line(
+    player: int, badge: ft.Control, name: str, shown: Sequence[int], winner: bool, lit: int | None
+) -> ft.Control:
+    """One player's dice: disc, name (bold for the winner) and the faces; ``lit`` is the
+    index of the die that decided the taming, filled once the dice have settled."""
+    return tid(
+        f"dice-{player}",
+        ft.Row(
+            [
+                badge,
+                ft.Column(
+                    [
+                        ft.Text(name, size=16, weight=ft.FontWeight.BOLD if winner else None),
+                        ft.Row([die(v, highlight=i == lit) for i, v in enumerate(shown)], spacing=4, wrap=True),
+                    ],
+                    spacing=4,
+                    expand=True,
+                ),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    )
+
+
 def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
     assert model.play.game is not None
     names = model.play.game.state.players
@@ -80,33 +105,8 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
     for player, dice in taming.dice:
         shown = model.dice.faces.get(player, list(dice)) if model.dice.rolling else list(dice)
         winner = taming.winner == player
-        rows.append(
-            tid(
-                f"dice-{player}",
-                ft.Row(
-                    [
-                        player_badge(model.play.game, player, 36),
-                        ft.Column(
-                            [
-                                ft.Text(names[player], size=16, weight=ft.FontWeight.BOLD if winner else None),
-                                ft.Row(
-                                    [
-                                        die(v, highlight=not model.dice.rolling and winner and i == position)
-                                        for i, v in enumerate(shown)
-                                    ],
-                                    spacing=4,
-                                    wrap=True,
-                                ),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                    ],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-            )
-        )
+        lit = position if winner and not model.dice.rolling else None
+        rows.append(dice_line(player, player_badge(model.play.game, player, 36), names[player], shown, winner, lit))
     return ft.Column(rows, spacing=8)
 
 
