@@ -1,15 +1,16 @@
-"""Starting the Flet app: one model per window or browser session.
+"""Serving the app: a desktop window, or the web server the table's phones open.
 
-``serve(config)`` runs it (desktop window or web server); ``main`` is the
-entry point ``flet build`` packages (module ``companion.app``).
+``serve(config)`` runs it; ``main`` is the entry point ``flet build`` packages
+(module ``companion.app``).  What each new session does is in ``companion.sessions``,
+imported in the background once the web server is up (see :func:`_load_sessions_soon`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
+import importlib
 import logging
 import os
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -17,212 +18,19 @@ import flet as ft
 import flet_web.fastapi
 import uvicorn
 
-from . import memory, webfix
+from . import webfix
 from .compression import CompressStatic
 from .config import Config
-from .i18n import LANGUAGES, Translator, detect
 from .network import allowed_hosts, served_addresses, url_host
 from .qr import terminal_qr
 from .security import OriginGate, TokenGate, new_token
-from .store import Store, StoreError, default_path
-from .ui.model import AppModel
-from .ui.root import Root, close_open
-from .ui.routes import is_entry
-from .ui.session import Session
-from .ui.textsize import TEXT_SIZES
-from .ui.theme import FONTS, theme_mode, themes
 
 log = logging.getLogger("companion")
-
-_stores: dict[str, Store] = {}
 
 #: A closed tab's session is released this many seconds after it disconnects (Flet keeps
 #: it an hour by default, subscribed to every game update). A phone whose screen went
 #: dark for longer simply gets a fresh session that opens the same game.
 SESSION_TIMEOUT_SECONDS = 20
-#: Sessions alive at once (connected, or closed less than SESSION_TIMEOUT_SECONDS ago).
-_live_sessions: set[int] = set()
-
-
-def store_for(config: Config) -> Store:
-    """One store per data directory, shared by all sessions of this process."""
-    key = config.data_dir or ""
-    if key not in _stores:
-        path = Path(config.data_dir) / "games.sqlite3" if config.data_dir else None
-        _stores[key] = Store(path)
-    return _stores[key]
-
-
-def _bool(value: str | None, default: bool) -> bool:
-    return default if value is None else value == "True"
-
-
-async def _follow_reduced_motion(session: Session) -> None:
-    """Without a choice in Settings, the roll's animation follows the device: off when it
-    asks for less motion (the browser's ``prefers-reduced-motion``, a phone's "remove
-    animations"). Asked after the first screen is out, so that screen never waits for it."""
-    with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
-        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
-        if session.store.get_setting("animation") is None:
-            session.animation = not (features.disable_animations or features.reduce_motion)
-
-
-def _text_size(store: Store) -> int:
-    saved = store.get_setting("text_size") or ""
-    return int(saved) if saved.isdigit() and int(saved) in TEXT_SIZES else 100
-
-
-def _notice(page: ft.Page, title: str, text: str) -> None:
-    """A page that only explains something (no game can be shown)."""
-    page.add(
-        ft.SafeArea(
-            ft.Container(
-                content=ft.Column(
-                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
-                    spacing=12,
-                ),
-                padding=24,
-            )
-        )
-    )
-
-
-async def _language(page: ft.Page, store: Store | None, config: Config) -> str:
-    lang = (store.get_setting("lang") if store else None) or config.language
-    if lang in LANGUAGES:
-        return lang
-    locales: list[str | None] = []
-    with contextlib.suppress(Exception):
-        info = await asyncio.wait_for(page.get_device_info(), 3)
-        locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
-    return detect(locales)
-
-
-async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...] = ()) -> None:
-    page.title = "Mammoth Herd Companion"
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes()
-    page.padding = 0
-    page.on_close = lambda _e: memory.release_soon()  # also for a page that only shows a notice
-    try:
-        store: Store | None = store_for(config)
-    except StoreError:
-        store = None
-    lang = await _language(page, store, config)
-    tr = Translator(lang)
-    if store is None:
-        folder = config.data_dir or str(default_path().parent)
-        _notice(page, tr("store.unwritable_title"), tr("store.unwritable_body", path=folder))
-        return
-    session_key = id(page)
-    if len(_live_sessions) >= config.max_sessions:
-        log.warning("refused a session: %d sessions are open", len(_live_sessions))
-        _notice(page, tr("sessions.full_title"), tr("sessions.full_body", count=config.max_sessions))
-        return
-    _live_sessions.add(session_key)
-    log.info("session opened; %d open", len(_live_sessions))
-    chosen_animation = store.get_setting("animation")  # None: not chosen, the device decides
-    model = AppModel.create(
-        store,
-        lang=lang,
-        theme=store.get_setting("theme") or "system",
-        animation=_bool(chosen_animation, True),
-        text_size=_text_size(store),
-        haptics=_bool(store.get_setting("haptics"), True),
-        wakelock=_bool(store.get_setting("wakelock"), True),
-        width=page.width or 412,
-        height=page.height or 800,
-        join_urls=join_urls,
-    )
-    session = model.session
-    page.theme_mode = theme_mode(session.theme)
-    if store.recovered is not None:
-        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
-    saved = session.message
-    if is_entry(page.route):
-        model.play.open_unfinished()  # the game played last, or the start screen
-    else:
-        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
-    session.message = saved or session.message
-
-    echoed = False  # the browser has reported one of the app's own addresses
-
-    async def on_route_change(e: ft.RouteChangeEvent) -> None:
-        # The browser's Back or Forward. A Back onto the entry address shows the start
-        # screen and pushes its address again: Back never leaves the app. Until the browser
-        # has echoed an address the app pushed, "/" is only the page reporting where it was
-        # loaded, not a Back (a reload must not drop the game it reopened).
-        nonlocal echoed
-        if not echoed:
-            echoed = e.route == model.play.route
-            if is_entry(e.route):
-                return
-        before = model.play.route
-        model.play.follow(e.route)
-        if model.play.route == before and page.route != before:
-            await page.push_route(before)
-
-    page.on_route_change = on_route_change
-
-    def tell_others(game_id: int) -> None:
-        page.pubsub.send_others_on_topic("games", game_id)
-
-    async def refresh(game_id: int) -> None:
-        model.play.refresh(game_id)
-
-    async def on_other_tab(_topic: str, game_id: int) -> None:
-        # The message arrives in the sender's task; run_task re-renders in this page's session.
-        if page.session.connection is not None:
-            page.run_task(refresh, game_id)
-
-    def subscribe() -> None:
-        page.pubsub.subscribe_topic("games", on_other_tab)
-
-    def on_disconnect(_e: ft.Event[ft.Page]) -> None:
-        # A closed tab stops listening at once; Flet frees it SESSION_TIMEOUT_SECONDS later.
-        page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
-
-    def on_connect(_e: ft.Event[ft.Page]) -> None:
-        subscribe()
-        if not is_entry(page.route) and page.route != model.play.route:
-            model.play.follow(page.route)  # the tab came back at another address (a reload of it)
-        if model.play.game_id is not None:
-            model.play.refresh(model.play.game_id)
-
-    def on_close(_e: ft.Event[ft.Page]) -> None:
-        _live_sessions.discard(session_key)  # Flet has unsubscribed the closed session already
-        log.info("session released; %d open", len(_live_sessions))
-        memory.release_soon()
-
-    haptic = ft.HapticFeedback()
-
-    async def vibrate() -> None:
-        with contextlib.suppress(Exception):  # browsers and desktops have no vibration motor
-            await haptic.light_impact()  # type: ignore[no-untyped-call]
-
-    def feedback() -> None:
-        page.run_task(vibrate)
-
-    model.play.on_commit = tell_others
-    model.play.on_feedback = feedback
-    subscribe()
-    page.on_disconnect = on_disconnect
-    page.on_connect = on_connect
-    page.on_close = on_close
-
-    def on_resize(e: ft.PageResizeEvent) -> None:
-        session.resize(getattr(e, "width", None), getattr(e, "height", None))
-
-    page.on_resize = on_resize
-
-    def on_keyboard(e: ft.KeyboardEvent) -> None:
-        if e.key == "Escape":  # a keyboard's way out of an editor, like its Cancel button
-            close_open(model)
-
-    page.on_keyboard_event = on_keyboard
-    page.render_views(Root, *model.parts())
-    if chosen_animation is None:
-        page.run_task(_follow_reduced_motion, session)
 
 
 def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:
@@ -232,11 +40,35 @@ def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ..
     return tuple(f"http://{url_host(address)}:{config.port}/?token={token}" for address in addresses)
 
 
+class _LoadSessionsWhenUp:
+    """ASGI wrapper: once the server has started (its lifespan's startup), import the game's
+    modules (rules, screens, store: about 50 ms) on a thread.  The first answer to a browser
+    does not wait for them, and a browser needs far longer than that to fetch the client
+    before it opens a session."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "lifespan":
+            await self.app(scope, receive, send)
+            return
+
+        async def started(message: Any) -> None:
+            await send(message)
+            if message["type"] == "lifespan.startup.complete":
+                threading.Thread(target=importlib.import_module, args=("companion.sessions",), daemon=True).start()
+
+        await self.app(scope, receive, started)
+
+
 def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, ...]) -> Any:
     """The served ASGI app: Flet's web app behind the origin check (and the token gate),
     its static files gzip-compressed; ``urls`` are the join addresses the start screen offers."""
 
     async def session(page: ft.Page) -> None:
+        from .sessions import start_session  # loaded already unless this is the very first tab
+
         await start_session(page, config, urls)
 
     app: Any = flet_web.fastapi.app(
@@ -250,7 +82,7 @@ def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, .
     )
     if token:
         app = TokenGate(app, token)
-    return CompressStatic(OriginGate(app, allowed_hosts(config.host, addresses), config.port))
+    return _LoadSessionsWhenUp(CompressStatic(OriginGate(app, allowed_hosts(config.host, addresses), config.port)))
 
 
 def serve(config: Config) -> None:
@@ -259,6 +91,7 @@ def serve(config: Config) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.setLevel(logging.INFO)  # sessions opened, released and refused
     if config.view == "desktop":
+        from .sessions import start_session
 
         async def window(page: ft.Page) -> None:
             await start_session(page, config)
@@ -286,6 +119,8 @@ def serve(config: Config) -> None:
 
 async def main(page: ft.Page) -> None:
     """Entry point for ``flet build``: defaults, user data directory."""
+    from .sessions import start_session
+
     await start_session(page, Config())
 
 

@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 import platformdirs
 
-from .store import APP_NAME
+from . import APP_NAME
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -7,20 +7,18 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from .game_files import read_game_file, save_imported
-from .i18n import LANGUAGES, describe
-from .rules import ImportFormatError, Phase, game_to_json
-from .store import Store, StoreError
-
 COMMANDS = ("export", "import", "games")
-
-
-def _store(data_dir: str | None) -> Store:
-    return Store(Path(data_dir) / "games.sqlite3" if data_dir else None)
 
 
 def run(argv: list[str]) -> int:
     """Handle a transfer command; returns the exit code."""
+    # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
+    # the app should not wait for the import checks' modules.
+    from .game_files import read_game_file, save_imported
+    from .i18n import LANGUAGES, describe
+    from .rules import ImportFormatError, Phase, game_to_json
+    from .store import Store, StoreError
+
     parser = argparse.ArgumentParser(prog="mammoth-herd", description="Export, import or list saved games.")
     parser.add_argument("command", choices=COMMANDS)
     parser.add_argument("args", nargs="*", help="export: GAME_ID FILE; import: FILE")
@@ -28,7 +26,7 @@ def run(argv: list[str]) -> int:
     parser.add_argument("--language", choices=LANGUAGES, default=None)
     options = parser.parse_args(argv)
     try:
-        store = _store(options.data_dir)
+        store = Store(Path(options.data_dir) / "games.sqlite3" if options.data_dir else None)
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
