@@ -21,9 +21,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel import Locale
-from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
+from .cldr import decimal as decimal
+from .cldr import join_names as join_names
+from .cldr import percent as percent
+from .cldr import plural_form as plural_form
+from .cldr import whole_percent as whole_percent
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "ko")
 DEFAULT = "en"
@@ -39,42 +41,6 @@ def catalog(lang: str) -> dict[str, Entry]:
     """The catalog for ``lang`` (one of :data:`LANGUAGES`)."""
     data: dict[str, Entry] = json.loads((_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     return data
-
-
-@cache
-def _locale(lang: str) -> Locale:
-    return Locale.parse(lang if lang in LANGUAGES else DEFAULT)
-
-
-def plural_form(lang: str, count: int) -> str:
-    """The CLDR plural category for ``count`` (from Babel's CLDR data)."""
-    return str(_locale(lang).plural_form(abs(count)))
-
-
-def join_names(lang: str, names: Iterable[str]) -> str:
-    """Names joined as ``lang`` joins a list: "Anna and Chen", "Anna, Chen und Bo"."""
-    return str(format_list(list(names), locale=_locale(lang)))
-
-
-@cache
-def _percent_pattern(lang: str) -> str:
-    """The language's percent pattern with one decimal ("#,##0.0 %")."""
-    return str(_locale(lang).percent_formats[None].pattern).replace("#,##0", "#,##0.0", 1)
-
-
-def percent(lang: str, value: float) -> str:
-    """A share as a percentage with one decimal, written as ``lang`` writes it ("12,5 %")."""
-    return str(format_percent(value, format=_percent_pattern(lang), locale=_locale(lang)))
-
-
-def whole_percent(lang: str, percent_value: int) -> str:
-    """A whole percentage, written as ``lang`` writes it ("130 %", "130%")."""
-    return str(format_percent(percent_value / 100, locale=_locale(lang)))
-
-
-def decimal(lang: str, value: float, digits: int = 2) -> str:
-    """A number with ``digits`` decimals, written as ``lang`` writes it ("1,33")."""
-    return str(format_decimal(value, format="#,##0." + "0" * digits, locale=_locale(lang)))
 
 
 def translate(lang: str, key: str, **params: Any) -> str:
