@@ -80,6 +80,10 @@ from companion.ui.widgets import (
 
 NAMES = ["Anna", "Bert", "Chloé"]
 MODE = sys.argv[2] if len(sys.argv) > 2 else "deck"
+#: ``resumed``: the page opens on the round of the benchmark's resumed game (two players
+#: have moved people), the floor of that first screen.
+RESUMED_SEED = 3
+RESUMED_MOVES = (Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1)))
 
 
 def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap kind
@@ -87,9 +91,12 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
     page.theme, page.dark_theme = themes()
     page.padding = 0
     tr = Translator("en")
-    game: Game = start_game(make_setup(NAMES, 0, "physical" if MODE == "printed" else "companion", 11))
+    game: Game = start_game(make_setup(NAMES, 0, "physical" if MODE == "printed" else "companion", RESUMED_SEED if MODE == "resumed" else 11))
     if MODE != "printed":
         game = play(game, StartRound())
+    if MODE == "resumed":  # the benchmark's resumed game (bench.run.prepared_resume_dir), as it opens
+        for action in RESUMED_MOVES:
+            game = play(game, action)
     redo_stack: list[Game] = []
     draft = Draft()
     tumble = random.Random(3)
