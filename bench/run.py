@@ -106,9 +106,8 @@ def server(
 
 def settle(limit_s: float = 30.0, busy: float = 25.0) -> float:
     """Wait (at most ``limit_s``) until the machine is quiet: total CPU use under ``busy`` %
-    over half a second.  A part that follows one with twenty browsers otherwise measures
-    their closing renderers too (the eight-phone part: others' p95 381 ms in a full run,
-    184 ms alone).  Returns the seconds waited."""
+    over half a second, so that no part measures what the part before it left running
+    (closing renderers, a page still reconnecting).  Returns the seconds waited."""
     import psutil
 
     began = time.monotonic()
@@ -487,6 +486,11 @@ class Table:
         self.rounds += 1
         return round_taps(self.page, self.printed)
 
+    def close(self) -> None:
+        if self.page is not None:
+            self.page.context.close()
+            self.page = None
+
 
 def merge(into: dict[str, list[float]], more: dict[str, list[float]]) -> None:
     for kind, values in more.items():
@@ -520,6 +524,13 @@ def tap_latency(browser: Any, rounds: int) -> list[Row]:
             merge(floor, floor_table.play_round())
             count = sum(map(len, block.values()))
             bare_times += bare_taps(bare_page, count, len(bare_times))
+        # Close every page before the servers stop: a Flet page left open on a stopped server
+        # keeps trying to reconnect, and five of them took a core's worth of CPU from the
+        # parts that followed (the eight-phone part read 381 ms for the others in a full run).
+        for pair in tables:
+            for table in pair:
+                table.close()
+        bare_page.context.close()
     bare_median = median(bare_times)
     every = [t for values in app.values() for t in values]
     p95 = p(every, 0.95)
