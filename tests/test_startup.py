@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 from typing import Any
 
 from companion.app import _LoadSessionsWhenUp
+
+from .helpers import run_async
 
 CHECK_IMPORTS = """
 import sys
@@ -68,5 +69,5 @@ def test_requests_pass_through_untouched() -> None:
         return None
 
     scope = {"type": "http", "path": "/"}
-    asyncio.run(_LoadSessionsWhenUp(inner)(scope, receive, send))
+    run_async(_LoadSessionsWhenUp(inner)(scope, receive, send))
     assert seen == [(scope, receive, send)]
