@@ -2,7 +2,7 @@
 
 ``serve(config)`` runs it; ``main`` is the entry point ``flet build`` packages
 (module ``companion.app``).  What each new session does is in ``companion.sessions``,
-imported in the background once the web server is up (see :func:`_load_sessions_soon`).
+imported in the background once the web server is up (see :class:`_LoadSessionsWhenUp`).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from babel.plural import PluralRule
 
@@ -35,9 +36,15 @@ class Facts:
 
 
 @cache
+def _data() -> dict[str, dict[str, Any]]:
+    loaded: dict[str, dict[str, Any]] = json.loads(_FILE.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
 def facts(lang: str) -> Facts:
     """The facts for ``lang`` (a key of ``cldr.json``; English for any other)."""
-    data = json.loads(_FILE.read_text(encoding="utf-8"))
+    data = _data()
     entry = data.get(lang, data["en"])
     pattern: str = entry["percent"]
     prefix, _, rest = pattern.partition("#")
