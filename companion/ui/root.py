@@ -215,8 +215,12 @@ def Root(
         back_gesture(model)
         await e.control.confirm_pop(False)
 
+    # One view for every screen, always at "/": the browser's address follows the screen
+    # (push_route above), the view does not. A view at any other route made Flet's client
+    # take about 300 ms longer to show a resumed game's first screen (bench/PROFILE.md),
+    # and a new route made a new navigator page, built from nothing, on every screen change.
     return ft.View(
-        route=model.play.route,
+        route="/",
         can_pop=False,  # the back gesture moves within the app (on_back) and never closes it
         on_confirm_pop=on_back,
         padding=0,
