@@ -150,7 +150,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         before = model.play.route
         model.play.follow(e.route)
         if model.play.route == before and page.route != before:
-            await page.push_route(before)
+            with contextlib.suppress(RuntimeError):  # the tab closed meanwhile ("Session closed")
+                await page.push_route(before)
 
     page.on_route_change = on_route_change
 

@@ -147,7 +147,10 @@ def _use_page_effects(model: AppModel) -> None:
     async def push_route() -> None:
         # Each screen change is a step in the browser's history, so Back comes back here.
         if page.route != route:
-            await page.push_route(route)
+            # A tab closed right after it opened is gone before its address goes out: Flet
+            # raises "Session closed", and there is nobody left to tell.
+            with contextlib.suppress(RuntimeError):
+                await page.push_route(route)
 
     ft.use_effect(push_route, [route])
 
