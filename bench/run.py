@@ -497,6 +497,16 @@ def merge(into: dict[str, list[float]], more: dict[str, list[float]]) -> None:
         into.setdefault(kind, []).extend(values)
 
 
+def ratio_interval(mine: list[float], base: list[float], draws: int = 4000) -> str:
+    """A 95 % bootstrap interval for median(mine) / median(base): how far the ratio of a
+    run's 8 to 80 taps could be from the one more taps would give (bench/PROFILE.md)."""
+    rng = random.Random(0)
+    ratios = sorted(
+        median(rng.choices(mine, k=len(mine))) / median(rng.choices(base, k=len(base))) for _ in range(draws)
+    )
+    return f"{ratios[int(0.025 * draws)]:.2f}–{ratios[int(0.975 * draws)]:.2f}"
+
+
 def tap_latency(browser: Any, rounds: int) -> list[Row]:
     """Every tap kind in the app, on its plain-Flet floor, and the bare counter, interleaved
     round by round (half the rounds with the companion deck, half with printed tiles)."""
@@ -561,7 +571,8 @@ def tap_latency(browser: Any, rounds: int) -> list[Row]:
                 "ms",
                 "app / floor ≤ 1.10; app ≤ 3 × bare counter" if kind in TAP_KINDS else "– (reference)",
                 kind not in TAP_KINDS or (to_floor <= 1.10 and to_bare <= 3.0),
-                f"app / floor {to_floor:.2f}; app / bare counter {to_bare:.2f}; "
+                f"app / floor {to_floor:.2f} (95 % interval {ratio_interval(mine, base)}); "
+                f"app / bare counter {to_bare:.2f}; "
                 f"floor / bare counter {median(base) / bare_median:.2f}; app p95 {p(mine, 0.95) * 1000:.0f} ms",
             )
         )
