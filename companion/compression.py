@@ -110,9 +110,10 @@ class CompressStatic:
         kept: Path | None = None  # compressed before: the app's body is not needed
         head = bytearray()  # the first bytes, until the file is known not to be small
         packer: _Packer | None = None
+        replay = False  # nothing was sent, and the compressed file was lost: send it plain
 
         async def capture(message: Message) -> None:
-            nonlocal start, passing, key, kept, packer
+            nonlocal start, passing, key, kept, packer, replay
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 kind = (_header(headers, b"content-type") or b"").decode("latin-1").lower()
@@ -153,6 +154,9 @@ class CompressStatic:
             if kept is None:
                 assert packer is not None
                 packed = await packer.finish(self._cache_file(key))
+                if packed is None:  # lost on the way: the app sends the file again, as it is
+                    replay = True
+                    return
                 if isinstance(packed, bytes):  # the cache could not keep it: this answer only
                     await _send_packed(start, packed, send)
                     return
@@ -160,6 +164,8 @@ class CompressStatic:
             await _send_packed(start, kept, send)
 
         await self.app(scope, receive, capture)
+        if replay:
+            await self.app(scope, receive, send)
 
 
 class _Packer:
@@ -172,31 +178,40 @@ class _Packer:
         self.file: BinaryIO | None = None
         self.path: Path | None = None
         self.spill: list[bytes] = []  # the packed bytes when the cache cannot take them
+        self.lost = False  # what the cache file held could not be read back: no whole stream
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
             handle, name = tempfile.mkstemp(dir=cache_dir, suffix=".part")
-            self.file, self.path = os.fdopen(handle, "wb"), Path(name)
+            # Unbuffered: what write() accepted is in the file, so a full disk loses nothing.
+            self.file, self.path = os.fdopen(handle, "wb", buffering=0), Path(name)
         except OSError:
             log.warning("the gzip cache %s cannot be written; compressing in memory", cache_dir)
         self.packer = zlib.compressobj(LEVEL, zlib.DEFLATED, 31)  # 31: a gzip header and trailer
 
     def _write(self, packed: bytes) -> None:
+        if self.lost:
+            return
+        rest = memoryview(packed)
         if self.file is not None:
             try:
-                self.file.write(packed)
+                while rest:  # a disk filling up may take part of a chunk before it refuses
+                    rest = rest[self.file.write(rest) or 0 :]
                 return
             except OSError:
                 log.warning("the gzip cache is full; compressing in memory")
                 self._drop()
-        self.spill.append(packed)
+        self.spill.append(bytes(rest))
 
     def _drop(self) -> None:
         """Give up the cache file, keeping what it held in memory."""
         assert self.file is not None and self.path is not None
         with contextlib.suppress(OSError):
             self.file.close()
-        with contextlib.suppress(OSError):
+        try:
             self.spill = [self.path.read_bytes()]
+        except OSError:
+            log.warning("the gzip cache lost a file it was writing; sending that file as it is")
+            self.lost = True
         with contextlib.suppress(OSError):
             self.path.unlink()
         self.file = None
@@ -204,18 +219,26 @@ class _Packer:
     async def add(self, chunk: bytes) -> None:
         self._write(await asyncio.to_thread(self.packer.compress, chunk))
 
-    async def finish(self, final: Path) -> Path | bytes:
-        """``final``, the cache file kept for later answers, or the packed bytes for this answer."""
+    async def finish(self, final: Path) -> Path | bytes | None:
+        """``final``, the cache file kept for later answers, the packed bytes for this answer,
+        or None when part of them was lost (the file is then sent as it is)."""
         self._write(self.packer.flush())
+        if self.lost:
+            return None
         if self.file is None or self.path is None:
             return b"".join(self.spill)
         try:
             self.file.close()
             os.replace(self.path, final)  # whole or not at all, also for a second server
         except OSError:  # the packed file is whole; only its final name failed
-            packed = self.path.read_bytes()
-            with contextlib.suppress(OSError):
-                self.path.unlink()
+            try:
+                packed = self.path.read_bytes()
+            except OSError:
+                log.warning("the gzip cache lost a file it was writing; sending that file as it is")
+                return None
+            finally:
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
             return packed
         return final
 

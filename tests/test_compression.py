@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import errno
 import gzip
+import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from companion import compression
 from companion.compression import CompressStatic
 
 from .helpers import run_async
 
 BIG = b"var mammoth = 1;\n" * 4000
+NOISE = random.Random(14).randbytes(300_000)  # packs to about its own size: the disk fills mid-way
 
 
 def static(body: bytes, status: int = 200, kind: bytes = b"application/javascript", etag: bytes | None = b'"v1"'):  # type: ignore[no-untyped-def]
@@ -88,3 +94,55 @@ def test_an_unwritable_cache_still_compresses(tmp_path: Path) -> None:
         assert status == 200 and headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == BIG
         assert int(headers[b"content-length"]) == len(body)
     assert app.kept == {} and calls["n"] == 2
+
+
+class _FillingDisk:
+    """A cache file on a disk that fills up: it takes ``room`` bytes, part of a chunk if that
+    is what fits, then refuses with ENOSPC. ``lose`` also deletes what it had written."""
+
+    def __init__(self, real: Any, path: Path, room: int, lose: bool) -> None:
+        self.real, self.path, self.room, self.lose = real, path, room, lose
+
+    def write(self, data: memoryview) -> int:
+        if self.room == 0:
+            if self.lose:
+                self.path.unlink()
+            raise OSError(errno.ENOSPC, "No space left on device")
+        taken = self.real.write(data[: self.room])
+        self.room -= taken
+        return int(taken)
+
+    def close(self) -> None:
+        self.real.close()
+
+
+def filling_cache(monkeypatch: pytest.MonkeyPatch, room: int, lose: bool = False) -> None:
+    class Packer(compression._Packer):
+        def __init__(self, cache_dir: Path) -> None:
+            super().__init__(cache_dir)
+            assert self.path is not None
+            self.file = _FillingDisk(self.file, self.path, room, lose)  # type: ignore[assignment]
+
+    monkeypatch.setattr(compression, "_Packer", Packer)
+
+
+def test_a_cache_filling_up_midway_still_sends_the_whole_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills in the middle of a chunk: what reached the file and what did not are
+    joined in order, and the answer unpacks to the file, byte for byte."""
+    filling_cache(monkeypatch, room=100_001)
+    inner, calls = static(NOISE)
+    app = CompressStatic(inner, tmp_path)
+    status, headers, body = ask(app)
+    assert status == 200 and headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == NOISE
+    assert int(headers[b"content-length"]) == len(body) and calls["n"] == 1
+    assert app.kept == {} and list(tmp_path.iterdir()) == []  # nothing half-written left behind
+
+
+def test_a_lost_cache_file_sends_the_file_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills and what the cache file held cannot be read back: no broken gzip goes
+    out; the file is sent again uncompressed."""
+    filling_cache(monkeypatch, room=100_001, lose=True)
+    inner, calls = static(NOISE)
+    status, headers, body = ask(CompressStatic(inner, tmp_path))
+    assert status == 200 and b"content-encoding" not in headers and body == NOISE
+    assert calls["n"] == 2 and list(tmp_path.iterdir()) == []
