@@ -2,11 +2,12 @@
 
 ``serve(config)`` runs it; ``main`` is the entry point ``flet build`` packages
 (module ``companion.app``).  What each new session does is in ``companion.sessions``,
-imported in the background once the web server is up (see :class:`_LoadSessionsWhenUp`).
+imported in the background once the web server has answered (see :class:`_LoadSessionsWhenUp`).
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import os
@@ -31,6 +32,8 @@ log = logging.getLogger("companion")
 #: it an hour by default, subscribed to every game update). A phone whose screen went
 #: dark for longer simply gets a fresh session that opens the same game.
 SESSION_TIMEOUT_SECONDS = 20
+#: With no browser asking first, the game's modules start loading this long after startup.
+LOAD_AFTER_SECONDS = 0.5
 
 
 def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:
@@ -41,15 +44,32 @@ def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ..
 
 
 class _LoadSessionsWhenUp:
-    """ASGI wrapper: once the server has started (its lifespan's startup), import the game's
-    modules (rules, screens, store: about 50 ms) on a thread.  The first answer to a browser
-    does not wait for them, and a browser needs far longer than that to fetch the client
-    before it opens a session."""
+    """ASGI wrapper: import the game's modules (rules, screens, store: about 100 ms) on a
+    thread once the first answer to a browser is out, or half a second after the server has
+    started if no browser asks first.  Started with the server, the thread took the GIL from
+    that first answer (about 40 ms later, bench/PROFILE.md); a browser needs far longer than
+    the imports to fetch the client before it opens a session."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
+        self.loading = False
+
+    def load(self) -> None:
+        """Start importing the game's modules on a thread (once)."""
+        if not self.loading:
+            self.loading = True
+            threading.Thread(target=importlib.import_module, args=("companion.sessions",), daemon=True).start()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and not self.loading:
+
+            async def answered(message: Any) -> None:
+                await send(message)
+                if message["type"] == "http.response.body" and not message.get("more_body", False):
+                    self.load()  # the first answer is out; the imports no longer compete with it
+
+            await self.app(scope, receive, answered)
+            return
         if scope["type"] != "lifespan":
             await self.app(scope, receive, send)
             return
@@ -57,7 +77,7 @@ class _LoadSessionsWhenUp:
         async def started(message: Any) -> None:
             await send(message)
             if message["type"] == "lifespan.startup.complete":
-                threading.Thread(target=importlib.import_module, args=("companion.sessions",), daemon=True).start()
+                asyncio.get_running_loop().call_later(LOAD_AFTER_SECONDS, self.load)
 
         await self.app(scope, receive, started)
 

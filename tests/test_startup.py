@@ -19,7 +19,7 @@ print(",".join(heavy))
 
 CHECK_LOADED_WHEN_UP = """
 import asyncio, sys, threading
-from companion.app import _LoadSessionsWhenUp
+from companion.app import LOAD_AFTER_SECONDS, _LoadSessionsWhenUp
 
 async def inner(scope, receive, send):
     await send({"type": "lifespan.startup.complete"})
@@ -31,12 +31,37 @@ async def send(message):
 
 async def main():
     await _LoadSessionsWhenUp(inner)({"type": "lifespan"}, None, send)
+    at_startup = "companion.sessions" in sys.modules
+    await asyncio.sleep(LOAD_AFTER_SECONDS + 0.2)
+    return at_startup
 
-asyncio.run(main())
+at_startup = asyncio.run(main())
 for thread in threading.enumerate():
     if thread is not threading.main_thread():
         thread.join(30)
-print(sent, "companion.sessions" in sys.modules, "companion.ui.root" in sys.modules)
+print(sent, at_startup, "companion.sessions" in sys.modules, "companion.ui.root" in sys.modules)
+"""
+
+CHECK_LOADED_AFTER_FIRST_ANSWER = """
+import asyncio, sys, threading
+from companion.app import _LoadSessionsWhenUp
+
+async def inner(scope, receive, send):
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"<html>", "more_body": True})
+    await send({"type": "http.response.body", "body": b"</html>"})
+
+seen = []
+
+async def send(message):
+    seen.append((message["type"], "companion.sessions" in sys.modules))
+
+wrapper = _LoadSessionsWhenUp(inner)
+asyncio.run(wrapper({"type": "http", "path": "/"}, None, send))
+for thread in threading.enumerate():
+    if thread is not threading.main_thread():
+        thread.join(30)
+print(seen, wrapper.loading, "companion.sessions" in sys.modules)
 """
 
 
@@ -50,24 +75,42 @@ def test_serving_module_leaves_the_game_modules_alone() -> None:
     assert _python(CHECK_IMPORTS) == ""
 
 
-def test_game_modules_load_once_the_server_is_up() -> None:
-    """The lifespan's startup passes through unchanged and then loads the sessions module."""
-    assert _python(CHECK_LOADED_WHEN_UP) == "['lifespan.startup.complete'] True True"
+def test_game_modules_load_soon_after_the_server_is_up() -> None:
+    """The lifespan's startup passes through unchanged; with no browser asking, the sessions
+    module loads LOAD_AFTER_SECONDS later, not at once."""
+    assert _python(CHECK_LOADED_WHEN_UP) == "['lifespan.startup.complete'] False True True"
+
+
+def test_game_modules_load_once_the_first_answer_is_out() -> None:
+    """A browser's first request is answered whole, message by message, before the game's
+    modules start loading; then they load."""
+    expected = (
+        "[('http.response.start', False), ('http.response.body', False), ('http.response.body', False)] True True"
+    )
+    assert _python(CHECK_LOADED_AFTER_FIRST_ANSWER) == expected
 
 
 def test_requests_pass_through_untouched() -> None:
-    """An HTTP request goes to the wrapped app as it came."""
+    """Once the modules are loading, an HTTP request reaches the wrapped app as it came and
+    its answer reaches the browser as the app sent it."""
     seen: list[Any] = []
+    answers: list[Any] = []
+    answer = [{"type": "http.response.start", "status": 200}, {"type": "http.response.body", "body": b"x"}]
 
     async def inner(scope: Any, receive: Any, send: Any) -> None:
-        seen.append((scope, receive, send))
+        seen.append((scope, receive))
+        for message in answer:
+            await send(message)
 
     async def receive() -> Any:
         return {}
 
-    async def send(_message: Any) -> None:
-        return None
+    async def send(message: Any) -> None:
+        answers.append(message)
 
+    wrapper = _LoadSessionsWhenUp(inner)
+    wrapper.loading = True  # as if started: this test imports nothing
     scope = {"type": "http", "path": "/"}
-    run_async(_LoadSessionsWhenUp(inner)(scope, receive, send))
-    assert seen == [(scope, receive, send)]
+    run_async(wrapper(scope, receive, send))
+    run_async(wrapper(scope, receive, send))
+    assert seen == [(scope, receive)] * 2 and answers == answer * 2
