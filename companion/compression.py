@@ -195,25 +195,35 @@ class _Packer:
         if self.file is not None:
             try:
                 while rest:  # a disk filling up may take part of a chunk before it refuses
-                    rest = rest[self.file.write(rest) or 0 :]
+                    rest = rest[self.file.write(rest) :]
                 return
             except OSError:
                 log.warning("the gzip cache is full; compressing in memory")
                 self._drop()
         self.spill.append(bytes(rest))
 
-    def _drop(self) -> None:
-        """Give up the cache file, keeping what it held in memory."""
-        assert self.file is not None and self.path is not None
-        with contextlib.suppress(OSError):
-            self.file.close()
+    def _read_back(self) -> bytes | None:
+        """What the cache file holds, the file then removed; None, and ``lost``, if it cannot
+        be read."""
+        assert self.path is not None
         try:
-            self.spill = [self.path.read_bytes()]
+            return self.path.read_bytes()
         except OSError:
             log.warning("the gzip cache lost a file it was writing; sending that file as it is")
             self.lost = True
+            return None
+        finally:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
+    def _drop(self) -> None:
+        """Give up the cache file, keeping what it held in memory."""
+        assert self.file is not None
         with contextlib.suppress(OSError):
-            self.path.unlink()
+            self.file.close()
+        held = self._read_back()
+        if held is not None:
+            self.spill = [held]
         self.file = None
 
     async def add(self, chunk: bytes) -> None:
@@ -231,15 +241,7 @@ class _Packer:
             self.file.close()
             os.replace(self.path, final)  # whole or not at all, also for a second server
         except OSError:  # the packed file is whole; only its final name failed
-            try:
-                packed = self.path.read_bytes()
-            except OSError:
-                log.warning("the gzip cache lost a file it was writing; sending that file as it is")
-                return None
-            finally:
-                with contextlib.suppress(OSError):
-                    self.path.unlink()
-            return packed
+            return self._read_back()
         return final
 
 
