@@ -20,7 +20,7 @@ from .config import Config
 from .i18n import LANGUAGES, Translator, detect
 from .store import Store, StoreError, default_path
 from .ui.model import AppModel
-from .ui.root import Root, close_open
+from .ui.root import Root, close_open, push_address
 from .ui.routes import is_entry
 from .ui.session import Session
 from .ui.textsize import TEXT_SIZES
@@ -150,8 +150,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         before = model.play.route
         model.play.follow(e.route)
         if model.play.route == before and page.route != before:
-            with contextlib.suppress(RuntimeError):  # the tab closed meanwhile ("Session closed")
-                await page.push_route(before)
+            await push_address(page, before)
 
     page.on_route_change = on_route_change
 

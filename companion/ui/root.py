@@ -124,6 +124,13 @@ def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
     return _frame(model, bar, start_screen(model), None, scroller)
 
 
+async def push_address(page: ft.Page, route: str) -> None:
+    """Put ``route`` in the browser's history. A tab closed before its address went out
+    (right after it opened, say) makes Flet raise "Session closed": nobody is left to tell."""
+    with contextlib.suppress(RuntimeError):
+        await page.push_route(route)
+
+
 def _use_page_effects(model: AppModel) -> None:
     """Theme and screen wake lock follow the settings and the screen."""
     page = ft.context.page
@@ -147,10 +154,7 @@ def _use_page_effects(model: AppModel) -> None:
     async def push_route() -> None:
         # Each screen change is a step in the browser's history, so Back comes back here.
         if page.route != route:
-            # A tab closed right after it opened is gone before its address goes out: Flet
-            # raises "Session closed", and there is nobody left to tell.
-            with contextlib.suppress(RuntimeError):
-                await page.push_route(route)
+            await push_address(page, route)
 
     ft.use_effect(push_route, [route])
 
