@@ -44,7 +44,7 @@ from companion.rules import (  # noqa: E402
     win_odds,
 )
 from companion.store import Store  # noqa: E402
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, free_port  # noqa: E402
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, bare_tab, free_port  # noqa: E402
 
 #: The bare Flet counter and the app's round in plain Flet (every tap kind's floor), served like the app.
 BASELINES = {
@@ -663,18 +663,8 @@ def memory(browser: Any, sessions: int) -> list[Row]:
 def open_and_close_sessions(url: str, count: int) -> None:
     """``count`` WebSocket sessions, each registered like a browser tab (the server runs the app
     for it and sends its first screen), then closed: a table's phones coming and going."""
-    import msgpack
-    from websockets.sync.client import connect
-
-    ws_url = url.replace("http://", "ws://") + "ws"
-    register = b"\x00" + msgpack.packb(
-        [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915, "web": True}}]
-    )
     for _ in range(count):
-        with connect(ws_url, origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
-            ws.send(register)
-            ws.recv(timeout=30)  # the registration answer
-            ws.recv(timeout=30)  # the first screen
+        bare_tab(url)
 
 
 def saving_taps(page: Any, count: int) -> list[float]:

@@ -108,6 +108,28 @@ def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
     ]
 
 
+def bare_tab(url: str, first_screen: str | None = None) -> list[bytes]:
+    """One WebSocket session registered like a browser tab (the server runs the app for it),
+    closed at once: after the registration's answer and one message more, or, given
+    ``first_screen``, once a message holding that identifier has come (at most ten).
+    Returns what came after the registration's answer."""
+    import msgpack
+    from websockets.sync.client import connect
+
+    register = b"\x00" + msgpack.packb(
+        [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915, "web": True}}]
+    )
+    messages: list[bytes] = []
+    with connect(url.replace("http://", "ws://") + "ws", origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+        ws.send(register)
+        ws.recv(timeout=30)  # the registration's answer
+        wanted = None if first_screen is None else first_screen.encode()
+        while not messages or (wanted is not None and wanted not in messages[-1] and len(messages) < 10):
+            message = ws.recv(timeout=30)
+            messages.append(message if isinstance(message, bytes) else message.encode())
+    return messages
+
+
 @dataclass
 class Server:
     """One app server on 127.0.0.1 with its own data directory."""
