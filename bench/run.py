@@ -425,9 +425,17 @@ TAP_KINDS = (
 ROUNDS_PER_GAME = 14
 
 
+#: Taps a round repeats, so that each kind has enough taps for its ratio to mean something
+#: (bench/PROFILE.md, sixth round): the editor opened again after Cancel, Next round and the
+#: herd pick again after Undo, and the roll, undo and redo in cycles.
+AGAIN = 2
+ROLL_CYCLES = 3
+
+
 def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
     """One round of taps: (printed tiles: where the herd went,) open the editor, steppers,
-    record, roll, undo, redo, the winner's "all", next round."""
+    record, roll, undo, redo, the winner's "all", next round. Untimed taps (Cancel, Undo of a
+    round's start) set up a kind's tap again."""
     kinds: dict[str, list[float]] = {}
 
     def record(kind: str, seconds: float) -> None:
@@ -435,8 +443,14 @@ def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
 
     if printed:
         record("herd pick", tap(page, "herd-pick-wood", "tile-editor"))
+        for _ in range(AGAIN):
+            tap(page, "undo", "physical-herd")
+            record("herd pick", tap(page, "herd-pick-wood", "tile-editor"))
         record("skip the tile's bonuses", tap(page, "tile-skip", "roll"))
     record("open editor", tap(page, "edit-0", "migration-editor"))
+    for _ in range(AGAIN):
+        tap(page, "cancel-migration", "players-card")
+        record("open editor", tap(page, "edit-0", "migration-editor"))
     for value in (2, 3, 4):
         record("people stepper", tap(page, "people-plus", "people-value", str(value)))
     for value in (3, 2):
@@ -449,14 +463,20 @@ def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
     ):
         record("payment stepper", tap(page, ident_, ident_.rsplit("-", 1)[0] + "-value", value))
     record("record migration", tap(page, "save-migration", "player-0", "moves"))
-    record("roll (dice on screen)", tap(page, "roll", "dice-0"))
-    record("undo", tap(page, "undo", "roll"))
-    record("redo", tap(page, "redo", "dice-0"))
+    for cycle in range(ROLL_CYCLES):
+        record("roll (dice on screen)", tap(page, "roll", "dice-0"))
+        record("undo", tap(page, "undo", "roll"))
+        record("redo", tap(page, "redo", "dice-0"))
+        if cycle < ROLL_CYCLES - 1:
+            record("undo", tap(page, "undo", "roll"))
     record("bonus choice", tap(page, "choose-all", "handout-0", "“all”"))
     if printed:  # with printed tiles Next round asks where the herd went: a change of its own
         record("next round to the herd picker", tap(page, "next-round", "physical-herd"))
     else:
         record("next round", tap(page, "next-round", "players-card"))
+        for _ in range(AGAIN):
+            tap(page, "undo", "next-round")
+            record("next round", tap(page, "next-round", "players-card"))
     return kinds
 
 

@@ -12,7 +12,9 @@ re-render of the rest, no diff.
 - record: the round's body comes back with the player's row saying what they moved;
 - roll: the players card becomes the result card with tumbling dice (six frames,
   90 ms apart, as the app), the thumb bar goes;
-- undo: the players card and the thumb bar come back;
+- undo: the players card and the thumb bar come back (an undone round start shows the
+  round before, or the herd picker with printed tiles; untimed, it sets up the next tap);
+- cancel (untimed): the editor closes and the round's body comes back;
 - redo: the settled result card, the winner's choice and Next round;
 - bonus choice: the two choices and the hand-out list change;
 - next round: a new round's body (herd card, players card) and thumb bar;
@@ -421,7 +423,7 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                 *lines,
                 tid("owed", texts["owed"]),
                 ft.Row([primary(tr("migrate.save"), lambda: save(player), "save-migration", ft.Icons.CHECK)]),
-                ft.Row([secondary(tr("common.cancel"), lambda: None, "cancel-migration", expand=True)]),
+                ft.Row([secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]),
                 odds_box,
             ],
         )
@@ -472,12 +474,23 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
         rolling["on"] = True
         page.run_task(tumble_dice)
 
+    def cancel() -> None:
+        show_round()
+        page.update()
+
     def undo() -> None:
         nonlocal game
         rolling["on"] = False
+        undoing = game.done[-1][1] if game.done else None
         redo_stack.append(game)
         game = undo_game(game)
-        if state().phase is Phase.MIGRATION:
+        if isinstance(undoing, StartRound) and MODE == "printed":  # back to where the herd went
+            body.controls = [picker()]
+            bottom.controls = []
+        elif isinstance(undoing, StartRound):  # back to the round before, settled
+            body.controls = [*herd_top(), result_card(None), *toggles()]
+            bottom.controls = settled_bar()
+        elif state().phase is Phase.MIGRATION:
             body.controls[-3] = players_card()
             bottom.controls = thumb_bar()
         page.update()
