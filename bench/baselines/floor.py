@@ -44,6 +44,7 @@ from companion.rules import (
     Game,
     GameState,
     Migrate,
+    Outcome,
     Payment,
     Phase,
     Resource,
@@ -60,7 +61,7 @@ from companion.ui.components.herd_pane import HerdView, _glance
 from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
 from companion.ui.screens.printed import _good_chip
-from companion.ui.screens.taming import dice_line
+from companion.ui.screens.taming import dice_line, explain_taming
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,
@@ -224,7 +225,10 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
 
     def handout_list() -> ft.Control:
         lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
-        for h in handouts(state().current):
+        given = handouts(state().current)
+        if not given:
+            lines.append(ft.Text(tr("handout.none"), size=15))
+        for h in given:
             label = "1." if h.choice is Choice.FIRST else tr("round.all")
             lines.append(
                 tid(
@@ -234,17 +238,25 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                             badge(NAMES[h.player], COLOURS[h.player], 32),
                             ft.Column(
                                 [
-                                    ft.Text(tr("handout.line", name=NAMES[h.player], bonus=label), size=16),
+                                    ft.Text(
+                                        tr("handout.line", name=NAMES[h.player], bonus=label),
+                                        size=16,
+                                        weight=ft.FontWeight.W_600,
+                                    ),
                                     bonus_view(h.bonus, tr, 28),
+                                    *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
                                 ],
                                 spacing=4,
                                 expand=True,
                             ),
                         ],
                         spacing=10,
+                        vertical_alignment=ft.CrossAxisAlignment.START,
                     ),
                 )
             )
+        if state().current.taming.outcome is not Outcome.WINNER:
+            lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
         return tid("handouts", ft.Column(lines, spacing=8))
 
     def result_card(faces: dict[int, list[int]] | None) -> ft.Control:
@@ -269,12 +281,18 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                         picture("mammoth", 48),
                         tid(
                             "winner",
-                            ft.Text(tr("result.winner", name=NAMES[taming.winner]), size=22, expand=True),
+                            ft.Text(
+                                tr("result.winner", name=NAMES[taming.winner]),
+                                size=22,
+                                weight=ft.FontWeight.BOLD,
+                                expand=True,
+                            ),
+                            live=True,
                         ),
                     ]
                 )
             )
-        parts.append(tid("explanation", ft.Text(tr("result.nobody"), size=16)))
+        parts.append(tid("explanation", ft.Text(explain_taming(tr, "en", NAMES, taming), size=16), live=True))
         if taming.dice:
             parts.append(dice_rows(None))
         parts.append(handout_list())

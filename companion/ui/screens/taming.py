@@ -7,7 +7,7 @@ from functools import partial
 
 import flet as ft
 
-from ...i18n import join_names
+from ...i18n import Translator, join_names
 from ...rules import Choice, Outcome, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
@@ -46,12 +46,15 @@ def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
 def explain(model: AppModel, taming: Taming) -> str:
     """The result in words: which die decided it."""
     assert model.play.game is not None
-    tr = model.session.tr
-    names = model.play.game.state.players
+    return explain_taming(model.session.tr, model.session.lang, model.play.game.state.players, taming)
+
+
+def explain_taming(tr: Translator, lang: str, names: Sequence[str], taming: Taming) -> str:
+    """:func:`explain` for a translator and the players' names (also used by the benchmark's floor)."""
     if taming.outcome is Outcome.NOBODY:
         return tr("result.nobody")
     if taming.outcome is Outcome.TIE:
-        return tr("result.tie", names=join_names(model.session.lang, (names[p] for p in taming.tied)))
+        return tr("result.tie", names=join_names(lang, (names[p] for p in taming.tied)))
     assert taming.winner is not None
     name = names[taming.winner]
     decision = taming.decision
