@@ -44,7 +44,6 @@ from companion.rules import (
     Game,
     GameState,
     Migrate,
-    Outcome,
     Payment,
     Phase,
     Resource,
@@ -56,17 +55,15 @@ from companion.rules import (
 )
 from companion.rules import undo as undo_game
 from companion.rules.odds import win_odds
-from companion.rules.scoring import handouts
 from companion.ui.components.herd_pane import HerdView, _glance
 from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
 from companion.ui.screens.printed import _good_chip
-from companion.ui.screens.taming import dice_line, explain_taming
+from companion.ui.screens.taming import dice_line, handout_list, settled_lines
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,
     badge,
-    bonus_view,
     card,
     choice_box,
     choice_ink,
@@ -223,42 +220,6 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
             rows.append(dice_line(p, badge(NAMES[p], COLOURS[p], 36), NAMES[p], shown, winner, lit))
         return ft.Column(rows, spacing=8)
 
-    def handout_list() -> ft.Control:
-        lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
-        given = handouts(state().current)
-        if not given:
-            lines.append(ft.Text(tr("handout.none"), size=15))
-        for h in given:
-            label = "1." if h.choice is Choice.FIRST else tr("round.all")
-            lines.append(
-                tid(
-                    f"handout-{h.player}",
-                    ft.Row(
-                        [
-                            badge(NAMES[h.player], COLOURS[h.player], 32),
-                            ft.Column(
-                                [
-                                    ft.Text(
-                                        tr("handout.line", name=NAMES[h.player], bonus=label),
-                                        size=16,
-                                        weight=ft.FontWeight.W_600,
-                                    ),
-                                    bonus_view(h.bonus, tr, 28),
-                                    *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
-                                ],
-                                spacing=4,
-                                expand=True,
-                            ),
-                        ],
-                        spacing=10,
-                        vertical_alignment=ft.CrossAxisAlignment.START,
-                    ),
-                )
-            )
-        if state().current.taming.outcome is not Outcome.WINNER:
-            lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
-        return tid("handouts", ft.Column(lines, spacing=8))
-
     def result_card(faces: dict[int, list[int]] | None) -> ft.Control:
         taming = state().current.taming
         parts: list[ft.Control] = [heading(tr("result.title"), 20)]
@@ -274,28 +235,10 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                 )
             )
             return card(ft.Column(parts, spacing=GAP), identifier="result-card")
-        if taming.winner is not None:
-            parts.append(
-                ft.Row(
-                    [
-                        picture("mammoth", 48),
-                        tid(
-                            "winner",
-                            ft.Text(
-                                tr("result.winner", name=NAMES[taming.winner]),
-                                size=22,
-                                weight=ft.FontWeight.BOLD,
-                                expand=True,
-                            ),
-                            live=True,
-                        ),
-                    ]
-                )
-            )
-        parts.append(tid("explanation", ft.Text(explain_taming(tr, "en", NAMES, taming), size=16), live=True))
+        parts += settled_lines(tr, "en", NAMES, taming)
         if taming.dice:
             parts.append(dice_rows(None))
-        parts.append(handout_list())
+        parts.append(handout_list(tr, NAMES, state().current, lambda p: badge(NAMES[p], COLOURS[p], 32)))
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
     def choice_column() -> list[ft.Control]:

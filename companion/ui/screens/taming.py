@@ -8,7 +8,7 @@ from functools import partial
 import flet as ft
 
 from ...i18n import Translator, join_names
-from ...rules import Choice, Outcome, Taming, handouts
+from ...rules import Choice, Outcome, Round, Taming, handouts
 from ...rules.dice import DIE_FACES
 from ..model import AppModel
 from ..theme import GAP
@@ -43,14 +43,8 @@ def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
     )
 
 
-def explain(model: AppModel, taming: Taming) -> str:
-    """The result in words: which die decided it."""
-    assert model.play.game is not None
-    return explain_taming(model.session.tr, model.session.lang, model.play.game.state.players, taming)
-
-
 def explain_taming(tr: Translator, lang: str, names: Sequence[str], taming: Taming) -> str:
-    """:func:`explain` for a translator and the players' names (also used by the benchmark's floor)."""
+    """The result in words: which die decided it."""
     if taming.outcome is Outcome.NOBODY:
         return tr("result.nobody")
     if taming.outcome is Outcome.TIE:
@@ -113,6 +107,73 @@ def dice_rows(model: AppModel, taming: Taming) -> ft.Control:
     return ft.Column(rows, spacing=8)
 
 
+def settled_lines(tr: Translator, lang: str, names: Sequence[str], taming: Taming) -> list[ft.Control]:
+    """Who won and why, first in the settled result card, so on a phone they show above the
+    thumb bar. Both are live: a screen reader announces them the moment the dice settle."""
+    parts: list[ft.Control] = []
+    if taming.winner is not None:
+        parts.append(
+            ft.Row(
+                [
+                    picture("mammoth", 48),
+                    tid(
+                        "winner",
+                        ft.Text(
+                            tr("result.winner", name=names[taming.winner]),
+                            size=22,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                        live=True,
+                    ),
+                ]
+            )
+        )
+    parts.append(tid("explanation", ft.Text(explain_taming(tr, lang, names, taming), size=16), live=True))
+    return parts
+
+
+def handout_list(
+    tr: Translator, names: Sequence[str], current: Round, badge: Callable[[int], ft.Control]
+) -> ft.Control:
+    """What each player receives in the settled round; ``badge`` draws a player's disc."""
+    assert current.taming is not None
+    given = handouts(current)
+    lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
+    if not given:
+        lines.append(ft.Text(tr("handout.none"), size=15))
+    for h in given:
+        label = "1." if h.choice is Choice.FIRST else tr("round.all")
+        lines.append(
+            tid(
+                f"handout-{h.player}",
+                ft.Row(
+                    [
+                        badge(h.player),
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    tr("handout.line", name=names[h.player], bonus=label),
+                                    size=16,
+                                    weight=ft.FontWeight.W_600,
+                                ),
+                                bonus_view(h.bonus, tr, 28),
+                                *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
+                            ],
+                            spacing=4,
+                            expand=True,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=10,
+                ),
+            )
+        )
+    if current.taming.outcome is not Outcome.WINNER:
+        lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
+    return tid("handouts", ft.Column(lines, spacing=8))
+
+
 def result_pane(model: AppModel) -> ft.Control:
     """After the roll: dice, explanation, choice, hand-out."""
     assert model.play.game is not None and model.play.game.state.current is not None
@@ -134,67 +195,15 @@ def result_pane(model: AppModel) -> ft.Control:
             )
         )
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
-    # Who won and why come first, so on a phone they show above the thumb bar; the dice follow.
-    # Both are live: a screen reader announces them the moment the dice settle.
-    if taming.winner is not None:
-        parts.append(
-            ft.Row(
-                [
-                    picture("mammoth", 48),
-                    tid(
-                        "winner",
-                        ft.Text(
-                            tr("result.winner", name=names[taming.winner]),
-                            size=22,
-                            weight=ft.FontWeight.BOLD,
-                            expand=True,
-                        ),
-                        live=True,
-                    ),
-                ]
-            )
-        )
-    parts.append(tid("explanation", ft.Text(explain(model, taming), size=16), live=True))
+    parts += settled_lines(tr, model.session.lang, names, taming)
     if taming.dice:
         parts.append(dice_rows(model, taming))
     if not model.session.thumb_choice:  # a phone has the choice in the thumb bar, above Next round
         choice = winner_choice(model)
         if choice is not None:
             parts.append(choice)
-    given = handouts(current)
-    lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
-    if not given:
-        lines.append(ft.Text(tr("handout.none"), size=15))
-    for h in given:
-        label = "1." if h.choice is Choice.FIRST else tr("round.all")
-        lines.append(
-            tid(
-                f"handout-{h.player}",
-                ft.Row(
-                    [
-                        player_badge(model.play.game, h.player, 32),
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    tr("handout.line", name=names[h.player], bonus=label),
-                                    size=16,
-                                    weight=ft.FontWeight.W_600,
-                                ),
-                                bonus_view(h.bonus, tr, 28),
-                                *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
-                            ],
-                            spacing=4,
-                            expand=True,
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                    spacing=10,
-                ),
-            )
-        )
-    if taming.outcome is not Outcome.WINNER:
-        lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
-    parts.append(tid("handouts", ft.Column(lines, spacing=8)))
+    game = model.play.game
+    parts.append(handout_list(tr, names, current, lambda player: player_badge(game, player, 32)))
     return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
 
