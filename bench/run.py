@@ -426,8 +426,9 @@ ROUNDS_PER_GAME = 14
 
 
 #: Taps a round repeats, so that each kind has enough taps for its ratio to mean something
-#: (bench/PROFILE.md, sixth round): the editor opened again after Cancel, Next round and the
-#: herd pick again after Undo, and the roll, undo and redo in cycles.
+#: (bench/PROFILE.md, sixth and seventh rounds): the editor opened again after Cancel, a
+#: migration recorded again after Undo, Next round and the herd pick again after Undo, and
+#: the roll, undo and redo in cycles.
 AGAIN = 2
 ROLL_CYCLES = 3
 
@@ -435,7 +436,7 @@ ROLL_CYCLES = 3
 def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
     """One round of taps: (printed tiles: where the herd went,) open the editor, steppers,
     record, roll, undo, redo, the winner's "all", next round. Untimed taps (Cancel, Undo of a
-    round's start) set up a kind's tap again."""
+    migration or of a round's start, opening the editor again) set up a kind's tap again."""
     kinds: dict[str, list[float]] = {}
 
     def record(kind: str, seconds: float) -> None:
@@ -451,6 +452,10 @@ def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
     for _ in range(AGAIN):
         tap(page, "cancel-migration", "players-card")
         record("open editor", tap(page, "edit-0", "migration-editor"))
+    for _ in range(AGAIN):  # record the editor's first values, then undo and open it again
+        record("record migration", tap(page, "save-migration", "player-0", "moves"))
+        tap(page, "undo", "roll", "Box the tile")  # nobody on the tile again
+        tap(page, "edit-0", "migration-editor")
     for value in (2, 3, 4):
         record("people stepper", tap(page, "people-plus", "people-value", str(value)))
     for value in (3, 2):

@@ -13,7 +13,8 @@ re-render of the rest, no diff.
 - roll: the players card becomes the result card with tumbling dice (six frames,
   90 ms apart, as the app), the thumb bar goes;
 - undo: the players card and the thumb bar come back (an undone round start shows the
-  round before, or the herd picker with printed tiles; untimed, it sets up the next tap);
+  round before, or the herd picker with printed tiles; an undone migration, the round
+  with nobody moved; untimed, these set up the next tap);
 - cancel (untimed): the editor closes and the round's body comes back;
 - redo: the settled result card, the winner's choice and Next round;
 - bonus choice: the two choices and the hand-out list change;

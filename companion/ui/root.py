@@ -119,7 +119,7 @@ def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
     if name in builders:
         key, build, back = builders[name]
         bottom = start_button(model) if name is Screen.SETUP else None
-        return _frame(model, top_bar(model, tr(key), [], back=back), build(model), bottom, scroller)
+        return _frame(model, top_bar(model, tr(key), back=back), build(model), bottom, scroller)
     bar = top_bar(model, "", back=None)
     return _frame(model, bar, start_screen(model), None, scroller)
 

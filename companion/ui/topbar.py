@@ -1,10 +1,22 @@
-"""The bar at the top of every screen: back/home, title, and actions."""
+"""The bar at the top of every screen: back/home, title, and actions (memoized).
+
+The bar is drawn from plain data (:class:`BarAction`, strings, a :class:`Screen`), so
+``Root`` hands Flet the same bar again while nothing in it changed: a tap that changes
+the round below the bar neither builds nor compares the bar (bench/PROFILE.md,
+seventh round).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 import flet as ft
 
+from .memo import memo
 from .model import AppModel, Screen
+from .textsize import scaled
 from .widgets import heading, icon_button
 
 #: Below this window width the screen's actions go on a line under its title.
@@ -13,39 +25,62 @@ ACTIONS_BESIDE_TITLE_FROM = 340
 FULL_TITLE_FROM = 420
 
 
-def top_bar(
-    model: AppModel,
+@dataclass(frozen=True)
+class BarAction:
+    """One icon button in the bar. ``on_click`` is a bound method (equal to itself on the
+    next render) or None for a disabled button; ``apart`` sets it 8 px further from the
+    button before it."""
+
+    icon: ft.IconData
+    label: str
+    on_click: Callable[[], Any] | None
+    identifier: str
+    apart: bool = False
+
+
+@ft.component
+@scaled
+def TopBar(
     title: str,
-    actions: list[ft.Control] | None = None,
-    back: Screen | None = Screen.START,
+    actions: tuple[BarAction, ...],
+    back: Screen | None,
+    back_label: str,
+    go: Callable[[Screen], None],
+    title_size: float,
+    stacked: bool,
     identifier: str = "title",
+    key: str | None = None,
 ) -> ft.Control:
-    tr = model.session.tr
+    """The bar itself; ``stacked`` puts the actions on a line under the title (a very
+    narrow window: a small phone at 200 % zoom) instead of squeezing the title out."""
     lead: list[ft.Control] = []
-    if back:
+    if back is not None:
+        target = back
         lead.append(
             icon_button(
-                ft.Icons.ARROW_BACK if back is not Screen.START else ft.Icons.HOME_OUTLINED,
-                tr("nav.back") if back is not Screen.START else tr("nav.home"),
-                lambda: model.play.go(back),
+                ft.Icons.HOME_OUTLINED if back is Screen.START else ft.Icons.ARROW_BACK,
+                back_label,
+                lambda: go(target),
                 "nav-back",
             )
         )
-    size = 16 if model.session.narrow else 22 if not actions or model.session.room >= FULL_TITLE_FROM else 18
     heading_text = (
-        heading(title, size, expand=True, level=1, identifier=identifier, max_lines=2)
+        heading(title, title_size, expand=True, level=1, identifier=identifier, max_lines=2)
         if title
         else ft.Container(expand=True)
     )
-    if actions and model.session.room < ACTIONS_BESIDE_TITLE_FROM:
-        # A very narrow window (a small phone at 200 % zoom): the actions get a line of
-        # their own under the title instead of squeezing it out.
+    buttons: list[ft.Control] = []
+    for action in actions:
+        if action.apart:
+            buttons.append(ft.Container(width=8))
+        buttons.append(icon_button(action.icon, action.label, action.on_click, action.identifier))
+    if stacked:
         return ft.Container(
             padding=ft.Padding.symmetric(horizontal=4, vertical=4),
             content=ft.Column(
                 [
                     ft.Row([*lead, heading_text], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=8),
-                    ft.Row(actions, alignment=ft.MainAxisAlignment.END, spacing=8),
+                    ft.Row(buttons, alignment=ft.MainAxisAlignment.END, spacing=8),
                 ],
                 spacing=4,
             ),
@@ -53,8 +88,36 @@ def top_bar(
     return ft.Container(
         padding=ft.Padding.symmetric(horizontal=4, vertical=4),
         content=ft.Row(
-            [*lead, heading_text, *(actions or [])],
+            [*lead, heading_text, *buttons],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
             spacing=8,  # 48 px targets, 8 px apart
         ),
     )
+
+
+TopBarMemo = memo(TopBar)
+
+
+def top_bar(
+    model: AppModel,
+    title: str,
+    actions: tuple[BarAction, ...] = (),
+    back: Screen | None = Screen.START,
+    identifier: str = "title",
+) -> ft.Control:
+    """The bar for the screen on show, from the model."""
+    tr = model.session.tr
+    room = model.session.room
+    size = 16 if model.session.narrow else 22 if not actions or room >= FULL_TITLE_FROM else 18
+    bar: ft.Control = TopBarMemo(
+        title=title,
+        actions=actions,
+        back=back or None,
+        back_label=tr("nav.home") if back is Screen.START else tr("nav.back"),
+        go=model.play.go,
+        title_size=size,
+        stacked=bool(actions) and room < ACTIONS_BESIDE_TITLE_FROM,
+        identifier=identifier,
+        key="top-bar",
+    )
+    return bar

@@ -6,7 +6,8 @@ import flet as ft
 
 from ...rules import Phase
 from ..model import AppModel
-from ..widgets import card, icon_button, player_badge, primary, secondary, tid
+from ..topbar import BarAction
+from ..widgets import card, player_badge, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
 from .migration import editor, players_pane
@@ -16,7 +17,7 @@ from .summary import player_summary
 from .taming import hand_entry_pane, result_pane, winner_choice
 
 
-def play_actions(model: AppModel) -> list[ft.Control]:
+def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     """Undo, redo and end game: always one tap away while the game runs.
 
     A finished game's scoring screen has none of them (its own buttons reopen
@@ -26,13 +27,13 @@ def play_actions(model: AppModel) -> list[ft.Control]:
     game = model.play.game
     assert game is not None
     if game.state.phase is Phase.FINISHED:
-        return []
-    return [
-        icon_button(ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo else None, "undo"),
-        icon_button(ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo else None, "redo"),
-        ft.Container(width=8),  # End game 24 px apart from Undo and Redo
-        icon_button(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.play.ask_end, "end-game"),
-    ]
+        return ()
+    return (
+        BarAction(ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo else None, "undo"),
+        BarAction(ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo else None, "redo"),
+        # End game 24 px apart from Undo and Redo
+        BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.play.ask_end, "end-game", apart=True),
+    )
 
 
 def title(model: AppModel) -> str:
