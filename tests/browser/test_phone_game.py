@@ -129,3 +129,52 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.shot("phone-light-history")
     app.assert_offline()
     app.close()
+
+
+def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
+    """On a phone the migration editor stays mounted, hidden, once opened (issue 14): opened
+    again it shows the player and the values it is opened for, never what was last on it, and
+    while the round shows, it is out of the page's accessibility tree."""
+    app = App(browser, server.url, PHONE, touch=True)
+    app.start_round(("Anna", "Bert", "Chloé"))
+    app.tap("edit-0")
+    app.tap("people-plus")
+    app.wait_text("people-value", "2")
+    app.tap("cancel-migration")  # Anna's two people are dropped
+    app.wait("players-card")
+    assert not app.el("migration-editor").count() and not app.el("people-plus").count()  # hidden: not heard
+
+    app.tap("edit-1")  # another player on the same editor
+    assert "Bert" in app.wait_text("migration-editor", "Bert")
+    assert "Anna" not in app.text("migration-editor")
+    assert app.text("people-value").strip() == "1"
+    assert not app.el("withdraw").count()  # nothing recorded for Bert yet
+    app.tap("pay-wood-plus")  # 1 wood instead of the food
+    app.wait_text("owed", "Paid in full")
+    app.tap("save-migration")
+    app.wait_text("player-1", "Bert moves 1 person")
+    assert "1 wood" in app.text("player-1")
+
+    app.tap("edit-0")  # Anna again: the default, not the two people cancelled before
+    app.wait_text("migration-editor", "Anna")
+    assert app.text("people-value").strip() == "1"
+    app.tap("cancel-migration")
+    app.wait("players-card")
+
+    app.tap("edit-1")  # Bert again: what he recorded, and the button that takes it back
+    app.wait("withdraw")
+    assert app.text("people-value").strip() == "1"
+    assert app.text("pay-wood-value").strip() == "1" and app.text("pay-food-value").strip() == "0"
+    app.tap("withdraw")
+    app.wait_text("player-1", "No people on the tile")
+
+    app.tap("roll")  # nobody on the tile: the tile is boxed, then the next round
+    app.wait("next-round", timeout=20_000)
+    app.tap("next-round")
+    app.wait_text("title", "Round 2")
+    app.tap("edit-1")  # a new round: Bert opens first, with the new round's default
+    app.wait_text("migration-editor", "Bert")
+    assert app.text("people-value").strip() == "1"
+    app.tap("save-migration")
+    app.wait_text("player-1", "Bert moves 1 person")
+    app.close()

@@ -12,7 +12,7 @@ from typing import Any
 
 import flet as ft
 
-from ...rules import Migrate, Payment, Phase, Withdraw
+from ...rules import GameState, Migrate, Payment, Phase, Withdraw
 from ...rules.resources import MAX_PEOPLE, MIN_PEOPLE, Resource
 from ..controller import GameController
 from ..guard import guard_handlers
@@ -70,6 +70,9 @@ class MigrationEditor:
     editing: int | None = None  # the seat whose migration is open
     last: int | None = None  # the seat last edited: its row takes the keyboard focus again
     draft: Draft = field(default_factory=Draft)
+    # (game id, seat, state) the editor was last opened on: a phone keeps it mounted, hidden,
+    # drawn as then, so opening it again changes what is on the page (screens.migration.editor_slot)
+    shown: tuple[int, int, GameState] | None = None
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -89,6 +92,8 @@ class MigrationEditor:
         else:
             self.draft.reset(MIN_PEOPLE, {Resource.FOOD.value: MIN_PEOPLE})
         self.editing = player
+        if self.play.game_id is not None:
+            self.shown = (self.play.game_id, player, game.state)
         self.play.session.message = None
 
     def cancel(self) -> None:

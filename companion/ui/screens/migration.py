@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import GameState
+from ...rules import GameState, Phase
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
 from ..components.odds_lines import OddsMemo
 from ..components.pay_line import PayLineMemo
 from ..components.player_row import PlayerRowMemo
 from ..drafts.migration import Draft
+from ..memo import memo
 from ..model import AppModel
 from ..textsize import scaled
 from ..theme import GAP
@@ -100,10 +103,17 @@ def owed_status(tr: Translator, owed: int) -> str:
 
 class DraftRef:
     """Hands the draft to the editor shell without subscribing the shell to it:
-    only the small parts that show the draft re-render on a stepper tap."""
+    only the small parts that show the draft re-render on a stepper tap. Two refs to
+    the same draft are equal, so the memoized shell is skipped while nothing else changed."""
 
     def __init__(self, draft: Draft) -> None:
         self.draft = draft
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DraftRef) and other.draft is self.draft
+
+    def __hash__(self) -> int:
+        return id(self.draft)
 
 
 def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
@@ -195,35 +205,82 @@ def DraftLines(
 
 @ft.component
 @scaled
-def Editor(model: AppModel, ref: DraftRef, player: int, key: str | None = None) -> ft.Control:
-    """The migration editor shell; the draft-dependent lines render themselves."""
-    assert model.play.game is not None
-    tr = model.session.tr
-    state = model.play.game.state
+def Editor(
+    ref: DraftRef,
+    state: GameState,
+    player: int,
+    lang: str,
+    narrow: bool,
+    save: Callable[[], None],
+    cancel: Callable[[], None],
+    withdraw: Callable[[int], None],
+    key: str | None = None,
+) -> ft.Control:
+    """The migration editor shell (memoized); the draft-dependent lines render themselves."""
+    tr = Translator(lang)
     existing = state.current.migration_of(player) if state.current else None
     # Record alone on its line (a long word such as "Eintragen" never breaks at 320 px);
     # Cancel and Take back share the line below it.
-    second: list[ft.Control] = [secondary(tr("common.cancel"), model.migration.cancel, "cancel-migration", expand=True)]
+    second: list[ft.Control] = [secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]
     if existing:
         second.append(
-            secondary(
-                tr("migrate.withdraw"), lambda: model.migration.withdraw(player), "withdraw", ft.Icons.UNDO, expand=True
-            )
+            secondary(tr("migrate.withdraw"), lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True)
         )
     buttons: list[ft.Control] = [
-        ft.Row([primary(tr("migrate.save"), model.migration.save, "save-migration", ft.Icons.CHECK)]),
+        ft.Row([primary(tr("migrate.save"), save, "save-migration", ft.Icons.CHECK)]),
         ft.Row(second, spacing=8),
     ]
     return editor_frame(
         "migration-editor",
-        [DraftLines(ref.draft, state, player, model.session.lang, buttons, model.session.narrow, key="draft-lines")],
+        [DraftLines(ref.draft, state, player, lang, buttons, narrow, key="draft-lines")],
         spacing=GAP - 4,
     )
 
 
+EditorMemo = memo(Editor)
+
+
+def _editor_for(model: AppModel, state: GameState, player: int) -> ft.Control:
+    editor_shell: ft.Control = EditorMemo(
+        ref=DraftRef(model.migration.draft),
+        state=state,
+        player=player,
+        lang=model.session.lang,
+        narrow=model.session.narrow,
+        save=model.migration.save,
+        cancel=model.migration.cancel,
+        withdraw=model.migration.withdraw,
+        key="editor",
+    )
+    return editor_shell
+
+
 def editor(model: AppModel) -> ft.Control | None:
-    """The open migration editor, if any (a phone shows it alone, filling the screen)."""
+    """The open migration editor, if any (a tablet shows it in place of the player's row)."""
     player = model.migration.editing
-    if player is None:
+    if player is None or model.play.game is None:
         return None
-    return Editor(model, DraftRef(model.migration.draft), player, key=f"editor-{player}")
+    return _editor_for(model, model.play.game.state, player)
+
+
+def editor_slot(model: AppModel) -> ft.Control | None:
+    """On a phone: the migration editor, alone on the screen while open.
+
+    Once opened it stays mounted under the round, hidden, drawn as it was last shown,
+    so opening it again (Cancel, Record, another player, the next round) changes what
+    is already on the page (its visibility, the texts that differ) instead of sending a
+    card of new controls (issue 14, target 2). None before it was first opened in this game."""
+    game = model.play.game
+    if game is None:
+        return None
+    migration = model.migration
+    shown = migration.editing is not None and game.state.phase is Phase.MIGRATION
+    if shown:
+        assert migration.editing is not None
+        content = _editor_for(model, game.state, migration.editing)
+    elif migration.shown is not None and migration.shown[0] == model.play.game_id:
+        _, player, state = migration.shown
+        content = _editor_for(model, state, player)
+    else:
+        return None
+    return ft.Container(content=content, visible=shown, key="editor-slot")

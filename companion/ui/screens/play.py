@@ -10,7 +10,7 @@ from ..topbar import BarAction
 from ..widgets import card, player_badge, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
-from .migration import editor, players_pane
+from .migration import editor_slot, players_pane
 from .printed import herd_picker, tile_editor
 from .scoring import scoring_pane
 from .summary import player_summary
@@ -257,22 +257,25 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         return body, None
     # A phone shows the migration editor (or, with printed tiles, the herd picker) alone, from
     # the top. The round stays mounted under it, hidden: Record (or the herd's area) shows it
-    # again, changed where it changed, instead of building it anew.
-    alone = herd_picker(model) if picking else editor(model) if state.phase is Phase.MIGRATION else None
+    # again, changed where it changed, instead of building it anew. The editor, once opened,
+    # stays mounted too, hidden while the round shows (editor_slot).
+    alone = herd_picker(model) if picking else None
+    slot = editor_slot(model)  # the herd picker (a round not begun) and the editor never show together
+    editing = slot is not None and slot.visible is True
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
     first = [tile_editor(model)] if model.tile.describing else []
     the_round = ft.Column(
         [*first, herd_pane(model), action_pane(model)],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        visible=alone is None,
+        visible=alone is None and not editing,
         key="round",
     )
     body = ft.Column(
-        [*([alone] if alone is not None else []), the_round],
+        [*([alone] if alone is not None else []), *([slot] if slot is not None else []), the_round],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    if alone is not None:
+    if alone is not None or editing:
         return body, None
     return body, bottom_action(model)
