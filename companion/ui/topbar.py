@@ -112,7 +112,7 @@ def top_bar(
     bar: ft.Control = TopBarMemo(
         title=title,
         actions=actions,
-        back=back or None,
+        back=back,
         back_label=tr("nav.home") if back is Screen.START else tr("nav.back"),
         go=model.play.go,
         title_size=size,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import GameState, Phase
+from ...rules import GameState
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
 from ...rules.resources import Resource
 from ..components.odds_lines import OddsMemo
@@ -263,20 +263,18 @@ def editor(model: AppModel) -> ft.Control | None:
     return _editor_for(model, model.play.game.state, player)
 
 
-def editor_slot(model: AppModel) -> ft.Control | None:
-    """On a phone: the migration editor, alone on the screen while open.
+def editor_slot(model: AppModel, shown: bool) -> ft.Control | None:
+    """On a phone: the migration editor, alone on the screen while ``shown`` (open).
 
     Once opened it stays mounted under the round, hidden, drawn as it was last shown,
     so opening it again (Cancel, Record, another player, the next round) changes what
     is already on the page (its visibility, the texts that differ) instead of sending a
     card of new controls (issue 14, target 2). None before it was first opened in this game."""
     game = model.play.game
+    migration = model.migration
     if game is None:
         return None
-    migration = model.migration
-    shown = migration.editing is not None and game.state.phase is Phase.MIGRATION
-    if shown:
-        assert migration.editing is not None
+    if shown and migration.editing is not None:
         content = _editor_for(model, game.state, migration.editing)
     elif migration.shown is not None and migration.shown[0] == model.play.game_id:
         _, player, state = migration.shown

@@ -260,8 +260,9 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     # again, changed where it changed, instead of building it anew. The editor, once opened,
     # stays mounted too, hidden while the round shows (editor_slot).
     alone = herd_picker(model) if picking else None
-    slot = editor_slot(model)  # the herd picker (a round not begun) and the editor never show together
-    editing = slot is not None and slot.visible is True
+    # The herd picker (a round not begun) and the editor never show together.
+    editing = model.migration.editing is not None and state.phase is Phase.MIGRATION
+    slot = editor_slot(model, editing)
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
     first = [tile_editor(model)] if model.tile.describing else []
     the_round = ft.Column(
