@@ -60,7 +60,7 @@ from companion.ui.components.herd_pane import HerdView, _glance
 from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
 from companion.ui.screens.printed import _good_chip
-from companion.ui.screens.taming import dice_line, handout_list, settled_lines
+from companion.ui.components.result_card import dice_line, handout_list, settled_lines
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser
 
@@ -177,4 +179,65 @@ def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
     assert app.text("people-value").strip() == "1"
     app.tap("save-migration")
     app.wait_text("player-1", "Bert moves 1 person")
+    app.close()
+
+
+def faces(app: App, seat: int) -> list[str]:
+    """The faces a player's dice line shows."""
+    return re.findall(r"\b[1-6]\b", app.text(f"dice-{seat}"))
+
+
+def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
+    """The players' list and the result card stay mounted while the other shows (issue 14):
+    whatever they last showed, a roll, an Undo, a Redo and the next round show this
+    round's players, dice and hand-out, and the hidden one is out of the accessibility tree."""
+    app = App(browser, server.url, PHONE, touch=True)
+    app.start_round(("Anna", "Bert", "Chloé"))
+    for seat in (0, 1):
+        app.tap(f"edit-{seat}")
+        app.tap("save-migration")
+        app.wait_text(f"player-{seat}", "moves 1 person")
+    app.tap("roll")
+    app.wait("next-round", timeout=20_000)  # the dice have settled
+    assert len(faces(app, 0)) == 1 and len(faces(app, 1)) == 1
+    assert not app.el("players-card").count()  # hidden: not heard
+
+    app.tap("undo")
+    app.wait("roll")
+    assert not app.el("result-card").count() and not app.el("dice-0").count()
+    app.wait_text("player-1", "Bert moves 1 person")
+    app.tap("edit-0")  # Anna now moves two people: the next roll is not the last one
+    app.tap("people-plus")
+    app.tap("pay-wood-plus")
+    app.wait_text("owed", "Paid in full")
+    app.tap("save-migration")
+    app.wait_text("player-0", "Anna moves 2 people")
+    app.tap("roll")
+    app.wait("next-round", timeout=20_000)
+    rolled = faces(app, 0)
+    assert len(rolled) == 2 and len(faces(app, 1)) == 1
+    explanation = app.text("explanation")
+
+    app.tap("undo")
+    app.wait_text("player-0", "Anna moves 2 people")
+    app.tap("redo")  # the same roll again, as it was
+    app.wait("next-round")
+    assert faces(app, 0) == rolled and app.text("explanation") == explanation
+
+    app.tap("next-round")
+    app.wait_text("title", "Round 2")
+    assert "moves" not in app.text("player-0")  # the new round's list, nobody on the tile yet
+    for seat in (1, 2):
+        app.tap(f"edit-{seat}")
+        app.tap("save-migration")
+        app.wait_text(f"player-{seat}", "moves 1 person")
+    app.tap("roll")
+    app.wait("next-round", timeout=20_000)
+    assert not app.el("dice-0").count()  # Anna stayed home this round
+    assert len(faces(app, 1)) == 1 and len(faces(app, 2)) == 1
+    assert "Anna" not in app.text("explanation")
+    if app.el("winner").count():  # round 1's winner line is gone with round 1
+        assert "Anna" not in app.text("winner")
+    app.reveal("handouts")  # the hand-out is this round's: Anna gets nothing
+    assert "Anna" not in app.text("handouts")
     app.close()

@@ -5,18 +5,24 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 import flet as ft
 
-from ...rules import EnterDice, Phase, Roll
+from ...rules import EnterDice, Phase, Roll, Round, Setup, Taming
 from ...rules.dice import DIE_FACES
 from ..controller import GameController
 from ..guard import guard_handlers
+from ..kept import Kept
 
 #: The animation shows this many random faces, this far apart.
 ANIMATION_FRAMES = 6
 FRAME_SECONDS = 0.09
+
+#: Each player's dice as shown: (seat, faces), in the taming's order.
+Faces: TypeAlias = tuple[tuple[int, tuple[int, ...]], ...]
+#: A round as the result card draws it: the seats (names, colours) and the round.
+Drawn: TypeAlias = tuple[Setup, Round]
 
 
 @ft.observable
@@ -28,6 +34,9 @@ class DiceDraft:
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
     rolling: bool = False
     faces: dict[int, list[int]] = field(default_factory=dict)
+    # the settled result the card last showed: it stays on the page, hidden, while the
+    # dice tumble and in migration (screens.taming.result_slot)
+    drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -61,6 +70,12 @@ class DiceDraft:
             self.faces = {p: [rng.choice(DIE_FACES) for _ in dice] for p, dice in taming.dice}
             await asyncio.sleep(FRAME_SECONDS)
         self.rolling = False
+
+    def tumbling(self, taming: Taming) -> Faces | None:
+        """The faces the dice show while they tumble; None once they have settled."""
+        if not self.rolling:
+            return None
+        return tuple((player, tuple(self.faces.get(player, dice))) for player, dice in taming.dice)
 
     def skip_animation(self) -> None:
         self.rolling = False

@@ -16,6 +16,7 @@ from ...rules import GameState, Migrate, Payment, Phase, Withdraw
 from ...rules.resources import MAX_PEOPLE, MIN_PEOPLE, Resource
 from ..controller import GameController
 from ..guard import guard_handlers
+from ..kept import Kept
 
 #: Payment order when fewer people are moved: food goes first.
 RESOURCES = tuple(resource.value for resource in Resource)
@@ -73,6 +74,9 @@ class MigrationEditor:
     # (game id, seat, state) the editor was last opened on: a phone keeps it mounted, hidden,
     # drawn as then, so opening it again changes what is on the page (screens.migration.editor_slot)
     shown: tuple[int, int, GameState] | None = None
+    # the state the players' list last showed: it stays on the page, hidden, while the
+    # result shows (screens.migration.players_slot)
+    listed: Kept[GameState] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)

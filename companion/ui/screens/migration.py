@@ -26,11 +26,22 @@ def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
     return ", ".join(tr(f"bonus.{name}", count=n) for name, n in items if n)
 
 
-def players_pane(model: AppModel) -> ft.Control:
+def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
+    """The players' list: shown in migration. While the result shows it stays on the page,
+    hidden, drawn from the state it last showed, so an Undo of the roll shows it again as
+    it was (:mod:`..kept`). None before it was first shown in this game."""
+    game = model.play.game
+    assert game is not None
+    state = model.migration.listed.pick(model.play.game_id, game.state if shown else None)
+    if state is None:
+        return None
+    return ft.Container(content=players_pane(model, state), visible=shown, key="players-slot")
+
+
+def players_pane(model: AppModel, state: GameState) -> ft.Control:
     """Every player in turn order: tiles held, migration, and the editor."""
     assert model.play.game is not None
     tr = model.session.tr
-    state = model.play.game.state
     current = state.current
     assert current is not None
     rows: list[ft.Control] = [

@@ -10,11 +10,11 @@ from ..topbar import BarAction
 from ..widgets import card, player_badge, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
-from .migration import editor_slot, players_pane
+from .migration import editor_slot, players_slot
 from .printed import herd_picker, tile_editor
 from .scoring import scoring_pane
 from .summary import player_summary
-from .taming import hand_entry_pane, result_pane, winner_choice
+from .taming import hand_entry_pane, result_slot, winner_choice
 
 
 def play_actions(model: AppModel) -> tuple[BarAction, ...]:
@@ -57,10 +57,15 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(_confirm_end(model))
     if model.session.wide and model.tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         parts.append(tile_editor(model))
-    if state.phase is Phase.MIGRATION:
-        parts.append(hand_entry_pane(model) if model.dice.hand_entry else players_pane(model))
-    elif state.phase is Phase.RESOLVED:
-        parts.append(result_pane(model))
+    if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+        # The players' list and the result card take turns, each kept on the page while
+        # the other shows: a roll, its Undo and Redo change what is there (issue 14).
+        entering = model.dice.hand_entry and state.phase is Phase.MIGRATION
+        if entering:
+            parts.append(hand_entry_pane(model))
+        for slot in (players_slot(model, state.phase is Phase.MIGRATION and not entering), result_slot(model)):
+            if slot is not None:
+                parts.append(slot)
     elif state.phase is Phase.FINISHED:
         parts.append(scoring_pane(model, model.play.game))
         parts.append(player_summary(model, model.play.game, model.play.game_id))

@@ -1,0 +1,292 @@
+"""The taming's result card: the dice, who won and why, the winner's choice, the hand-out (memoized).
+
+Drawn from plain data, so the card a round showed can stay on the page, hidden, while
+the round is back in migration (after an Undo of the roll, or in the next round):
+rolling again, or Redo, then changes what is on the page instead of sending the card
+anew (issue 14, target 2). While the dice tumble, the settled parts are there already,
+hidden; the dice settling only shows them. The plain-Flet floor of the benchmark
+(``bench/baselines/floor.py``) builds its card from the same pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+import flet as ft
+
+from ...i18n import Translator, join_names
+from ...rules import Choice, Outcome, Round, Setup, Taming, handouts
+from ..drafts.dice import Drawn, Faces
+from ..memo import memo
+from ..textsize import scaled
+from ..theme import GAP
+from ..widgets import bonus_view, card, heading, picture, player_badge, secondary, tid, tonal
+
+#: From this width (in 100 % text) the two bonus choices sit side by side.
+CHOICES_BESIDE_FROM = 260
+
+
+def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[], None] | None = None) -> ft.Control:
+    """A die showing ``value``; with ``pick`` it is a face to tap that takes its share of
+    the row's width (the dice entered from the table), ``size`` tall."""
+    return ft.Container(
+        width=None if pick else size,
+        height=size,
+        expand=True if pick else None,
+        border_radius=8,
+        alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.PRIMARY if highlight else ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if highlight else ft.Colors.OUTLINE),
+        content=ft.Text(
+            str(value) if value else "–",
+            size=size * 0.5,
+            weight=ft.FontWeight.BOLD,
+            color=ft.Colors.ON_PRIMARY if highlight else None,
+        ),
+        on_click=(lambda _e: pick()) if pick else None,
+    )
+
+
+def explain_taming(tr: Translator, lang: str, names: Sequence[str], taming: Taming) -> str:
+    """The result in words: which die decided it."""
+    if taming.outcome is Outcome.NOBODY:
+        return tr("result.nobody")
+    if taming.outcome is Outcome.TIE:
+        return tr("result.tie", names=join_names(lang, (names[p] for p in taming.tied)))
+    assert taming.winner is not None
+    name = names[taming.winner]
+    decision = taming.decision
+    if decision is None:
+        return tr("result.uncontested", name=name)
+    other = names[decision.runner_up]
+    if decision.runner_up_die is None:
+        return tr("result.extra_die", name=name, other=other, die=decision.winner_die)
+    if decision.position == 0:
+        return tr("result.first_die", name=name, other=other, die=decision.winner_die, other_die=decision.runner_up_die)
+    return tr(
+        "result.later_die",
+        name=name,
+        other=other,
+        die=decision.winner_die,
+        other_die=decision.runner_up_die,
+        count=decision.position,
+    )
+
+
+def dice_line(
+    player: int, badge: ft.Control, name: str, shown: Sequence[int], winner: bool, lit: int | None
+) -> ft.Control:
+    """One player's dice: disc, name (bold for the winner) and the faces; ``lit`` is the
+    index of the die that decided the taming, filled once the dice have settled."""
+    return tid(
+        f"dice-{player}",
+        ft.Row(
+            [
+                badge,
+                ft.Column(
+                    [
+                        ft.Text(name, size=16, weight=ft.FontWeight.BOLD if winner else None),
+                        ft.Row([die(v, highlight=i == lit) for i, v in enumerate(shown)], spacing=4, wrap=True),
+                    ],
+                    spacing=4,
+                    expand=True,
+                ),
+            ],
+            spacing=8,
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    )
+
+
+def settled_lines(tr: Translator, lang: str, names: Sequence[str], taming: Taming) -> list[ft.Control]:
+    """Who won and why, first in the settled result card, so on a phone they show above the
+    thumb bar. Both are live: a screen reader announces them the moment the dice settle."""
+    parts: list[ft.Control] = []
+    if taming.winner is not None:
+        parts.append(
+            ft.Row(
+                [
+                    picture("mammoth", 48),
+                    tid(
+                        "winner",
+                        ft.Text(
+                            tr("result.winner", name=names[taming.winner]),
+                            size=22,
+                            weight=ft.FontWeight.BOLD,
+                            expand=True,
+                        ),
+                        live=True,
+                    ),
+                ],
+                key="winner-line",
+            )
+        )
+    parts.append(tid("explanation", ft.Text(explain_taming(tr, lang, names, taming), size=16), live=True))
+    return parts
+
+
+def handout_list(
+    tr: Translator, names: Sequence[str], current: Round, badge: Callable[[int], ft.Control]
+) -> ft.Control:
+    """What each player receives in the settled round; ``badge`` draws a player's disc."""
+    assert current.taming is not None
+    given = handouts(current)
+    lines: list[ft.Control] = [heading(tr("handout.title"), 18)]
+    if not given:
+        lines.append(ft.Text(tr("handout.none"), size=15))
+    for h in given:
+        label = "1." if h.choice is Choice.FIRST else tr("round.all")
+        lines.append(
+            tid(
+                f"handout-{h.player}",
+                ft.Row(
+                    [
+                        badge(h.player),
+                        ft.Column(
+                            [
+                                ft.Text(
+                                    tr("handout.line", name=names[h.player], bonus=label),
+                                    size=16,
+                                    weight=ft.FontWeight.W_600,
+                                ),
+                                bonus_view(h.bonus, tr, 28),
+                                *([ft.Text(tr("handout.keeps_tile"), size=14, italic=True)] if h.wins_tile else []),
+                            ],
+                            spacing=4,
+                            expand=True,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=10,
+                ),
+            )
+        )
+    if current.taming.outcome is not Outcome.WINNER:
+        lines.append(ft.Text(tr("handout.boxed"), size=14, italic=True))
+    return tid("handouts", ft.Column(lines, spacing=8))
+
+
+def choice_column(
+    tr: Translator, name: str, chosen: Choice, choose: Callable[[Choice], None], beside: bool
+) -> ft.Control:
+    """The winner's "1." or "all"; ``beside``: the two side by side (one above the other
+    where big text leaves no room for both)."""
+    return ft.Column(
+        [
+            ft.Text(tr("result.choose", name=name), size=16, weight=ft.FontWeight.W_600),
+            (ft.Row if beside else ft.Column)(
+                [
+                    tonal(
+                        tr(f"result.take_{option}"),
+                        partial(choose, choice),
+                        f"choose-{option}",
+                        selected=chosen is choice,
+                        expand=beside,
+                    )
+                    for option, choice in (("first", Choice.FIRST), ("all", Choice.ALL))
+                ],
+                spacing=8,
+            ),
+        ],
+        spacing=6,
+        key="choice",
+    )
+
+
+@ft.component
+@scaled
+def Verdict(lang: str, setup: Setup, current: Round, key: str | None = None) -> ft.Control:
+    """Who won and why (memoized)."""
+    assert current.taming is not None
+    return ft.Column(settled_lines(Translator(lang), lang, setup.players, current.taming), spacing=GAP)
+
+
+@ft.component
+@scaled
+def DiceLines(setup: Setup, taming: Taming, tumbling: Faces | None, key: str | None = None) -> ft.Control:
+    """Each player's dice: the faces of the moment while ``tumbling``, then the roll with
+    the deciding die filled (memoized: a frame of the tumble redraws only these)."""
+    faces = dict(tumbling or ())
+    position = taming.decision.position if taming.decision else None
+    lines: list[ft.Control] = []
+    for player, dice in taming.dice:
+        winner = taming.winner == player
+        lit = position if winner and tumbling is None else None
+        shown = faces.get(player, dice)
+        lines.append(dice_line(player, player_badge(setup, player, 36), setup.players[player], shown, winner, lit))
+    return ft.Column(lines, spacing=8)
+
+
+@ft.component
+@scaled
+def Shares(
+    lang: str,
+    setup: Setup,
+    current: Round,
+    choose: Callable[[Choice], None] | None,
+    beside: bool,
+    key: str | None = None,
+) -> ft.Control:
+    """The winner's choice (where ``choose`` puts it in the card: a tablet) and what each
+    player receives (memoized)."""
+    tr = Translator(lang)
+    taming = current.taming
+    assert taming is not None
+    parts: list[ft.Control] = []
+    if choose is not None and taming.winner is not None:
+        parts.append(choice_column(tr, setup.players[taming.winner], current.winner_choice, choose, beside))
+    parts.append(handout_list(tr, setup.players, current, lambda player: player_badge(setup, player, 32)))
+    return ft.Column(parts, spacing=GAP)
+
+
+VerdictMemo = memo(Verdict)
+DiceLinesMemo = memo(DiceLines)
+SharesMemo = memo(Shares)
+
+
+@ft.component
+@scaled
+def ResultCard(
+    lang: str,
+    rolled: Drawn,
+    tumbling: Faces | None,
+    settled: Drawn | None,
+    choose: Callable[[Choice], None] | None,
+    beside: bool,
+    skip: Callable[[], None],
+    key: str | None = None,
+) -> ft.Control:
+    """The result card (memoized): the dice of ``rolled`` (tumbling, or settled); who won, the choice
+    and the hand-out of ``settled``, shown once the dice have settled.
+
+    While the dice tumble, ``settled`` is the result the card last showed, kept hidden, so
+    that settling changes what is there. Each part is memoized: a frame of the tumble
+    redraws the dice alone, and a card shown again as it was redraws nothing."""
+    tr = Translator(lang)
+    setup, current = rolled
+    assert current.taming is not None
+    shown = tumbling is None
+    parts: list[ft.Control] = [heading(tr("result.title"), 20)]
+    if settled is not None:
+        verdict = VerdictMemo(lang=lang, setup=settled[0], current=settled[1], key="verdict")
+        parts.append(ft.Container(content=verdict, visible=shown, key="verdict-slot"))
+    if current.taming.dice:
+        parts.append(DiceLinesMemo(setup=setup, taming=current.taming, tumbling=tumbling, key="dice-lines"))
+    parts.append(
+        ft.Row(
+            [
+                ft.Text(tr("tame.rolling"), size=18, expand=True),
+                secondary(tr("tame.skip"), skip, "skip-animation"),
+            ],
+            visible=not shown,
+            key="tumbling",
+        )
+    )
+    if settled is not None:
+        shares = SharesMemo(lang=lang, setup=settled[0], current=settled[1], choose=choose, beside=beside, key="shares")
+        parts.append(ft.Container(content=shares, visible=shown, key="shares-slot"))
+    return card(ft.Column(parts, spacing=GAP), identifier="result-card")
+
+
+ResultCardMemo = memo(ResultCard)
