@@ -5,9 +5,9 @@ from __future__ import annotations
 import flet as ft
 
 from ...rules import Choice, EntryKind, Game, Outcome
+from ..components.players_list import payment_text
 from ..model import AppModel
 from ..widgets import card, tid
-from .migration import payment_text
 
 
 def _dice_text(game: Game, dice: tuple[tuple[int, tuple[int, ...]], ...]) -> str:
@@ -39,7 +39,7 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
                         "log.migration",
                         name=names[m.player],
                         count=m.people,
-                        payment=payment_text(model, [(r.value, n) for r, n in m.payment.items()]),
+                        payment=payment_text(model.session.tr, [(r.value, n) for r, n in m.payment.items()]),
                     ),
                     size=14,
                 )

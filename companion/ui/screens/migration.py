@@ -8,22 +8,17 @@ import flet as ft
 
 from ...i18n import Translator
 from ...rules import GameState
-from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, people_limits
+from ...rules.legal import people_limits
 from ...rules.resources import Resource
 from ..components.odds_lines import OddsMemo
 from ..components.pay_line import PayLineMemo
-from ..components.player_row import PlayerRowMemo
+from ..components.players_list import PlayersListMemo, dice_counts
 from ..drafts.migration import Draft
 from ..memo import memo
 from ..model import AppModel
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import card, colour_of, editor_frame, heading, player_badge, primary, secondary, stepper, tid
-
-
-def payment_text(model: AppModel, items: list[tuple[str, int]]) -> str:
-    tr = model.session.tr
-    return ", ".join(tr(f"bonus.{name}", count=n) for name, n in items if n)
+from ..widgets import editor_frame, heading, player_badge, primary, secondary, stepper, tid
 
 
 def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
@@ -35,72 +30,19 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
     state = model.migration.listed.pick(model.play.game_id, game.state if shown else None)
     if state is None:
         return None
-    return ft.Container(content=players_pane(model, state), visible=shown, key="players-slot")
-
-
-def players_pane(model: AppModel, state: GameState) -> ft.Control:
-    """Every player in turn order: tiles held, migration, and the editor."""
-    assert model.play.game is not None
-    tr = model.session.tr
-    current = state.current
-    assert current is not None
-    rows: list[ft.Control] = [
-        heading(tr("migrate.title"), 20),
-        ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value if current.herd else ''}")), size=15),
-    ]
     # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
-    inline = model.migration.editing if model.session.wide else None
-    for player in state.turn_order():
-        name = state.players[player]
-        migration = current.migration_of(player)
-        if inline == player:
-            rows.append(editor(model) or ft.Container())
-            continue
-        if migration:
-            detail = tr("migrate.moves", name=name, count=migration.people)
-            paid = payment_text(model, [(r.value, n) for r, n in migration.payment.items()])
-            sub = tr("migrate.paid", payment=paid)
-            button, can = tr("migrate.change"), True
-        else:
-            detail = name
-            sub = tr("migrate.stays")
-            button, can = tr("migrate.move"), can_migrate(state, player)
-        rows.append(
-            PlayerRowMemo(
-                player=player,
-                name=name,
-                colour=colour_of(model.play.game, player),
-                detail=detail,
-                sub=sub,
-                tally=tr("tally.tiles", count=state.tallies[player]),
-                button=button,
-                moved=migration is not None,
-                edit=model.migration.edit if can else None,
-                focus=model.migration.last == player,  # back on the row after Record or Cancel
-                key=f"player-row-{player}",
-            )
-        )
-    if area_closed_to_more_players(state):
-        rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
-    if inline is None:  # an editor in place shows the odds with its draft
-        rows.append(
-            OddsMemo(
-                state=state,
-                dice=dice_counts(state),
-                lang=model.session.lang,
-                narrow=model.session.narrow,
-                key="odds-lines",
-            )
-        )
-    return card(ft.Column(rows, spacing=6), identifier="players-card")
-
-
-def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -> tuple[tuple[int, int], ...]:
-    """(player, dice) for everybody on the tile, with the migration being edited counted as ``people``."""
-    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
-    if editing is not None:
-        counts[editing] = people
-    return tuple(sorted(counts.items()))
+    inline = model.migration.editing if model.session.wide and shown else None
+    players = PlayersListMemo(
+        lang=model.session.lang,
+        state=state,
+        edit=model.migration.edit,
+        last=model.migration.last,
+        narrow=model.session.narrow,
+        inline=editor(model) if inline is not None else None,
+        inline_seat=inline,
+        key="players-list",
+    )
+    return ft.Container(content=players, visible=shown, key="players-slot")
 
 
 def owed_status(tr: Translator, owed: int) -> str:

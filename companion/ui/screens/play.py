@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...rules import Phase
+from ..components.button_row import ButtonRowMemo
 from ..model import AppModel
 from ..topbar import BarAction
 from ..widgets import card, player_badge, primary, secondary, tid
@@ -72,32 +73,24 @@ def action_pane(model: AppModel) -> ft.Control:
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
     parts.append(
-        ft.Row(
-            [
-                secondary(
-                    model.session.tr("log.hide") if model.play.show_log else model.session.tr("log.show"),
-                    model.play.toggle_log,
-                    "toggle-log",
-                    ft.Icons.LIST_ALT,
-                    expand=True,
-                )
-            ]
+        ButtonRowMemo(
+            label=model.session.tr("log.hide" if model.play.show_log else "log.show"),
+            on_click=model.play.toggle_log,
+            identifier="toggle-log",
+            icon=ft.Icons.LIST_ALT,
+            key="toggle-log",
         )
     )
     if model.play.show_log:
         parts.append(round_log(model, model.play.game))
     if state.phase is not Phase.FINISHED:  # during the game, behind a tap; at its end, always shown
         parts.append(
-            ft.Row(
-                [
-                    secondary(
-                        model.session.tr("summary.hide" if model.play.show_summary else "summary.show"),
-                        model.play.toggle_summary,
-                        "toggle-summary",
-                        ft.Icons.LEADERBOARD_OUTLINED,
-                        expand=True,
-                    )
-                ]
+            ButtonRowMemo(
+                label=model.session.tr("summary.hide" if model.play.show_summary else "summary.show"),
+                on_click=model.play.toggle_summary,
+                identifier="toggle-summary",
+                icon=ft.Icons.LEADERBOARD_OUTLINED,
+                key="toggle-summary",
             )
         )
         if model.play.show_summary:
@@ -116,20 +109,24 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         current = state.current
         assert current is not None
         if not current.migrations:
-            return ft.Row([primary(tr("tame.nobody"), model.dice.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])
+            return ButtonRowMemo(
+                label=tr("tame.nobody"),
+                on_click=model.dice.roll,
+                identifier="roll",
+                icon=ft.Icons.INVENTORY_2_OUTLINED,
+                main=True,
+                key="box-tile",
+            )
         return ft.Column(
             [
-                ft.Row([primary(tr("tame.roll"), model.dice.roll, "roll", ft.Icons.CASINO)]),
-                ft.Row(
-                    [
-                        secondary(
-                            tr("tame.by_hand"),
-                            model.dice.open_hand_entry,
-                            "enter-dice",
-                            ft.Icons.EDIT_NOTE,
-                            expand=True,
-                        )
-                    ]
+                ButtonRowMemo(
+                    label=tr("tame.roll"), on_click=model.dice.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
+                ),
+                ButtonRowMemo(
+                    label=tr("tame.by_hand"),
+                    on_click=model.dice.open_hand_entry,
+                    identifier="enter-dice",
+                    icon=ft.Icons.EDIT_NOTE,
                 ),
             ],
             spacing=8,

@@ -1,0 +1,90 @@
+"""The players' list of a round in migration: who moves how many, what they paid, the odds (memoized)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import GameState
+from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate
+from ..memo import memo
+from ..textsize import scaled
+from ..widgets import card, colour_of, heading
+from .odds_lines import OddsMemo
+from .player_row import PlayerRowMemo
+
+
+def payment_text(tr: Translator, items: list[tuple[str, int]]) -> str:
+    """What was paid, in words: "1 food, 1 wood"."""
+    return ", ".join(tr(f"bonus.{name}", count=n) for name, n in items if n)
+
+
+def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -> tuple[tuple[int, int], ...]:
+    """(player, dice) for everybody on the tile, with the migration being edited counted as ``people``."""
+    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
+    if editing is not None:
+        counts[editing] = people
+    return tuple(sorted(counts.items()))
+
+
+@ft.component
+@scaled
+def PlayersList(
+    lang: str,
+    state: GameState,
+    edit: Callable[[int], None],
+    last: int | None,
+    narrow: bool,
+    inline: ft.Control | None = None,
+    inline_seat: int | None = None,
+    key: str | None = None,
+) -> ft.Control:
+    """Every player in turn order: tiles held and migration, each with the button that opens
+    the editor; ``inline``: the editor open in place of seat ``inline_seat``'s row (a tablet)."""
+    tr = Translator(lang)
+    current = state.current
+    assert current is not None
+    rows: list[ft.Control] = [
+        heading(tr("migrate.title"), 20),
+        ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value if current.herd else ''}")), size=15),
+    ]
+    for player in state.turn_order():
+        name = state.players[player]
+        migration = current.migration_of(player)
+        if inline is not None and inline_seat == player:
+            rows.append(inline)
+            continue
+        if migration:
+            detail = tr("migrate.moves", name=name, count=migration.people)
+            paid = payment_text(tr, [(r.value, n) for r, n in migration.payment.items()])
+            sub = tr("migrate.paid", payment=paid)
+            button, can = tr("migrate.change"), True
+        else:
+            detail = name
+            sub = tr("migrate.stays")
+            button, can = tr("migrate.move"), can_migrate(state, player)
+        rows.append(
+            PlayerRowMemo(
+                player=player,
+                name=name,
+                colour=colour_of(state, player),
+                detail=detail,
+                sub=sub,
+                tally=tr("tally.tiles", count=state.tallies[player]),
+                button=button,
+                moved=migration is not None,
+                edit=edit if can else None,
+                focus=last == player,  # back on the row after Record or Cancel
+                key=f"player-row-{player}",
+            )
+        )
+    if area_closed_to_more_players(state):
+        rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
+    if inline is None:  # an editor in place shows the odds with its draft
+        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=lang, narrow=narrow, key="odds-lines"))
+    return card(ft.Column(rows, spacing=6), identifier="players-card")
+
+
+PlayersListMemo = memo(PlayersList)
