@@ -20,6 +20,7 @@ from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, Sta
 from ..rules.resources import Resource
 from ..store import GameGoneError, StaleGameError, StoreError
 from .guard import guard_handlers
+from .kept import Kept
 from .routes import parse, route_of
 from .session import SIDE_SCREENS, Message, Screen, Session
 
@@ -42,6 +43,9 @@ class GameController:
     on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
     on_reset: list[Callable[[], None]] = field(default_factory=list)  # the drafts' resets
     on_round_started: Callable[[], None] | None = None  # printed tiles: offer the tile's bonuses
+    # what the herd picker last showed (round, tiles left, can go back): a phone keeps it on
+    # the page, hidden, while the round shows (screens.printed.picker_slot)
+    picker_shown: Kept[tuple[int, int, bool]] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.session.say(key, error, **params)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Browser
@@ -240,4 +241,80 @@ def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
         assert "Anna" not in app.text("winner")
     app.reveal("handouts")  # the hand-out is this round's: Anna gets nothing
     assert "Anna" not in app.text("handouts")
+    app.close()
+
+
+def checked(app: App, identifier: str) -> bool:
+    """Whether a choice (a good on the tile) is heard as checked."""
+    return bool(
+        app.wait(identifier).evaluate(
+            "e => [e, ...e.querySelectorAll('*')].some(n => n.getAttribute('aria-checked') === 'true')"
+        )
+    )
+
+
+def wait_checked(app: App, identifier: str) -> None:
+    """Wait until a choice just tapped is heard as checked."""
+    deadline = time.monotonic() + 10
+    while not checked(app, identifier):
+        assert time.monotonic() < deadline, f"{identifier} never checked"
+        time.sleep(0.1)
+
+
+def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) -> None:
+    """Printed tiles on a phone: the herd picker and the tile's bonuses stay mounted once shown
+    (issue 14). Shown again they ask for this round, with this round's tiles left and an empty
+    tile, never what they showed last; Back from the picker returns to the settled round."""
+    app = App(browser, server.url, PHONE, touch=True)
+    app.tap("new-game")
+    for seat, name in enumerate(("Anna", "Bert", "Chloé")):
+        app.fill_name(seat, name)
+    app.tap("deck-physical")
+    app.tap("start-game")
+    app.wait_text("physical-herd", "16 tiles left")
+    app.tap("herd-pick-wood")
+    app.wait("tile-editor")
+    app.tap("tile-kind-tool")
+    app.tap("tile-part-all")
+    app.tap("tile-kind-food")
+    app.tap("tile-save")
+    app.gone("tile-editor")
+    app.wait_text("bonus-first", "1 tool")
+    app.tap("roll")  # nobody on the tile
+    app.wait_text("explanation", "Nobody moved people to the tile")
+
+    app.tap("next-round")
+    app.wait_text("physical-herd", "Round 2")
+    assert "15 tiles left" in app.text("physical-herd")
+    assert not app.el("players-card").count() and not app.el("herd-card").count()  # hidden: not heard
+    app.tap("herd-pick-cancel")  # Next round was early: back to the settled round
+    app.wait("next-round")
+    assert not app.el("physical-herd").count()
+    app.tap("next-round")
+    app.tap("herd-pick-brick")
+    app.wait("tile-editor")  # the kept editor, empty for this round's tile
+    assert not checked(app, "tile-kind-tool") and not checked(app, "tile-kind-food")
+    app.tap("tile-skip")
+    app.gone("tile-editor")
+    app.wait_text("herd-area", "clay pit")
+
+    app.tap("undo")  # the round start undone: the picker asks for round 2 again
+    app.wait_text("physical-herd", "Round 2")
+    assert "15 tiles left" in app.text("physical-herd")
+    app.tap("herd-pick-gold")
+    app.wait("tile-editor")
+    app.tap("tile-kind-points")
+    wait_checked(app, "tile-kind-points")
+    assert not checked(app, "tile-kind-tool")
+    app.tap("tile-part-all")
+    app.tap("tile-kind-any_resource")
+    app.tap("tile-save")
+    app.gone("tile-editor")
+    app.wait_text("bonus-first", "1 point")
+    assert "river" in app.text("herd-area")
+    app.tap("roll")
+    app.wait("next-round")
+    app.tap("next-round")  # the kept picker asks for the round after
+    app.wait_text("physical-herd", "Round 3")
+    assert "14 tiles left" in app.text("physical-herd")
     app.close()

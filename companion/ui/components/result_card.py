@@ -196,10 +196,9 @@ def choice_column(
 
 @ft.component
 @scaled
-def Verdict(lang: str, setup: Setup, current: Round, key: str | None = None) -> ft.Control:
-    """Who won and why (memoized)."""
-    assert current.taming is not None
-    return ft.Column(settled_lines(Translator(lang), lang, setup.players, current.taming), spacing=GAP)
+def Verdict(lang: str, setup: Setup, taming: Taming, key: str | None = None) -> ft.Control:
+    """Who won and why (memoized: the winner's choice leaves it alone)."""
+    return ft.Column(settled_lines(Translator(lang), lang, setup.players, taming), spacing=GAP)
 
 
 @ft.component
@@ -269,7 +268,9 @@ def ResultCard(
     shown = tumbling is None
     parts: list[ft.Control] = [heading(tr("result.title"), 20)]
     if settled is not None:
-        verdict = VerdictMemo(lang=lang, setup=settled[0], current=settled[1], key="verdict")
+        kept = settled[1].taming
+        assert kept is not None
+        verdict = VerdictMemo(lang=lang, setup=settled[0], taming=kept, key="verdict")
         parts.append(ft.Container(content=verdict, visible=shown, key="verdict-slot"))
     if current.taming.dice:
         parts.append(DiceLinesMemo(setup=setup, taming=current.taming, tumbling=tumbling, key="dice-lines"))

@@ -12,7 +12,7 @@ from ..widgets import card, player_badge, primary, secondary, tid
 from .herd import herd_pane
 from .log import round_log
 from .migration import editor_slot, players_slot
-from .printed import herd_picker, tile_editor
+from .printed import herd_picker, picker_slot, tile_editor, tile_slot
 from .scoring import scoring_pane
 from .summary import player_summary
 from .taming import hand_entry_pane, result_slot, winner_choice
@@ -259,26 +259,26 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         return body, None
     # A phone shows the migration editor (or, with printed tiles, the herd picker) alone, from
     # the top. The round stays mounted under it, hidden: Record (or the herd's area) shows it
-    # again, changed where it changed, instead of building it anew. The editor, once opened,
-    # stays mounted too, hidden while the round shows (editor_slot).
-    alone = herd_picker(model) if picking else None
+    # again, changed where it changed, instead of building it anew. The editor, the herd
+    # picker and the tile's bonuses, once shown in a game, stay mounted too, hidden while the
+    # round shows (editor_slot, picker_slot, tile_slot; issue 14).
     # The herd picker (a round not begun) and the editor never show together.
     editing = model.migration.editing is not None and state.phase is Phase.MIGRATION
-    slot = editor_slot(model, editing)
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
-    first = [tile_editor(model)] if model.tile.describing else []
+    first = tile_slot(model)
     the_round = ft.Column(
-        [*first, herd_pane(model), action_pane(model)],
+        [*([first] if first is not None else []), herd_pane(model), action_pane(model)],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        visible=alone is None and not editing,
+        visible=not picking and not editing,
         key="round",
     )
+    slots = (picker_slot(model, picking), editor_slot(model, editing))
     body = ft.Column(
-        [*([alone] if alone is not None else []), *([slot] if slot is not None else []), the_round],
+        [*(slot for slot in slots if slot is not None), the_round],
         spacing=0,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
     )
-    if alone is not None or editing:
+    if picking or editing:
         return body, None
     return body, bottom_action(model)

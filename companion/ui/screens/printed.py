@@ -10,6 +10,7 @@ from ...i18n import Translator
 from ...rules import HERD_AREAS, BonusKind, Choice
 from ...rules.resources import Resource
 from ..drafts.tile import TileDraft
+from ..memo import memo
 from ..model import AppModel
 from ..textsize import scaled
 from ..theme import GAP, TOUCH
@@ -55,15 +56,22 @@ def _area_button(tr: Translator, area: Resource, on_pick: Callable[[Resource], N
     )
 
 
-def herd_picker(model: AppModel) -> ft.Control:
-    """Each round with printed tiles: the table says where the herd went."""
-    assert model.play.game is not None
-    tr = model.session.tr
-    state = model.play.game.state
-    number = state.round_number
+@ft.component
+@scaled
+def HerdPicker(
+    lang: str,
+    number: int,
+    tiles_left: int,
+    start_round: Callable[..., None],
+    cancel: Callable[[], None] | None,
+    key: str | None = None,
+) -> ft.Control:
+    """Each round with printed tiles: the table says where the herd went, for round
+    ``number + 1`` (memoized). ``cancel``: back to the settled round (Next round was early)."""
+    tr = Translator(lang)
 
     def pick(area: Resource) -> None:
-        model.play.start_round(area, after=number)
+        start_round(area, after=number)
 
     buttons = [_area_button(tr, area, pick) for area in HERD_AREAS]
     steps = [tr("herd_pick.step_look"), tr("herd_pick.step_move"), tr("herd_pick.step_tap")]
@@ -78,15 +86,51 @@ def herd_picker(model: AppModel) -> ft.Control:
         ),
         ft.Row(buttons[:2], spacing=GAP),
         ft.Row(buttons[2:], spacing=GAP),
-        ft.Text(tr("round.tiles_left", count=len(state.pile)), size=15),
+        ft.Text(tr("round.tiles_left", count=tiles_left), size=15),
     ]
-    if model.play.picking_herd and state.current is not None and state.current.taming is not None:
-        parts.append(
-            ft.Row(
-                [secondary(tr("herd_pick.back"), model.play.cancel_pick, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]
-            )
-        )
+    if cancel is not None:
+        parts.append(ft.Row([secondary(tr("herd_pick.back"), cancel, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]))
     return card(ft.Column(parts, spacing=GAP), identifier="physical-herd")
+
+
+HerdPickerMemo = memo(HerdPicker)
+
+#: What the herd picker shows: the round it asks for, the tiles left, whether it can go back.
+Picking = tuple[int, int, bool]
+
+
+def _picker(model: AppModel, picking: Picking) -> ft.Control:
+    number, tiles_left, can_cancel = picking
+    return HerdPickerMemo(
+        lang=model.session.lang,
+        number=number,
+        tiles_left=tiles_left,
+        start_round=model.play.start_round,
+        cancel=model.play.cancel_pick if can_cancel else None,
+        key="herd-picker",
+    )
+
+
+def _picking(model: AppModel) -> Picking:
+    assert model.play.game is not None
+    state = model.play.game.state
+    settled = state.current is not None and state.current.taming is not None
+    return (state.round_number, len(state.pile), model.play.picking_herd and settled)
+
+
+def herd_picker(model: AppModel) -> ft.Control:
+    """Each round with printed tiles: the table says where the herd went."""
+    return _picker(model, _picking(model))
+
+
+def picker_slot(model: AppModel, shown: bool) -> ft.Control | None:
+    """On a phone: the herd picker, alone on the screen while ``shown``. Once shown in a
+    game it stays on the page, hidden while the round shows, drawn as it last showed, so
+    the next round's question and the pick change what is there (:mod:`..kept`)."""
+    picking = model.play.picker_shown.pick(model.play.game_id, _picking(model) if shown else None)
+    if picking is None:
+        return None
+    return ft.Container(content=_picker(model, picking), visible=shown, key="picker-slot")
 
 
 def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[], None] | None) -> ft.Control:
@@ -182,3 +226,13 @@ def TileEditor(
 
 def tile_editor(model: AppModel) -> ft.Control:
     return TileEditor(model.tile.draft, model.session.lang, model.tile.save, model.tile.skip, key="tile-editor")
+
+
+def tile_slot(model: AppModel) -> ft.Control | None:
+    """On a phone: the printed tile's bonuses, first in the round while they are entered.
+    Once opened in a game the editor stays on the page, hidden after Save or Skip, so the
+    next round's opening changes what is there (:mod:`..kept`)."""
+    describing = model.tile.describing
+    if model.tile.opened.pick(model.play.game_id, True if describing else None) is None:
+        return None
+    return ft.Container(content=tile_editor(model), visible=describing, key="tile-slot")
