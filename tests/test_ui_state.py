@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
 
 from companion.rules import Choice, Phase, Resource
+from companion.rules.taming import settle
 from companion.store import Store
 from companion.ui.components.herd_pane import HerdView
+from companion.ui.components.result_card import decided_by
 from companion.ui.model import AppModel, Screen
 
 from .helpers import run_async
@@ -202,3 +205,69 @@ def test_the_herd_pane_view_stays_the_same_through_a_roll_and_its_undo(model: Ap
     assert HerdView.of(model.play.game.state) == before
     model.play.next_round(model.play.game.state.round_number)
     assert HerdView.of(model.play.game.state) != before
+
+
+def test_the_dice_tumble_from_the_tap_and_the_roll_is_saved_before_they_settle(tmp_path: Path) -> None:
+    """With the animation on, Roll shows tumbling dice at once, before the roll exists; the
+    roll is made and saved while they tumble, and its result shows once they settle."""
+    model = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=True)
+    new_game(model, ["Ann", "Bo", "Cy"])
+    model.migration.edit(0)
+    model.migration.draft.step_people(1)
+    model.migration.draft.step_pay("wood", 1)
+    model.migration.save()
+    game_id = model.play.game_id
+    assert game_id is not None
+    before = model.session.store.log_length(game_id)
+
+    async def scenario() -> None:
+        rolling = asyncio.ensure_future(model.dice.roll())
+        await asyncio.sleep(0)  # the tap's first step: the tumble is on screen
+        assert model.dice.rolling and model.play.game is not None
+        assert model.play.game.state.phase is Phase.MIGRATION  # no roll yet, nothing saved
+        assert model.session.store.log_length(game_id) == before
+        assert sorted(model.dice.faces) == [0] and len(model.dice.faces[0]) == 2  # Ann's two dice
+        await rolling
+
+    asyncio.run(scenario())
+    assert not model.dice.rolling
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.RESOLVED
+    assert model.session.store.load(game_id).state == game.state  # the roll is on disk
+
+
+def test_undo_while_the_dice_start_to_tumble_rolls_nothing(tmp_path: Path) -> None:
+    """A tap on Undo in the moment between Roll and the roll being made stops the tumble:
+    the migration is undone and no roll is made or saved."""
+    model = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=True)
+    new_game(model, ["Ann", "Bo", "Cy"])
+    model.migration.edit(1)
+    model.migration.save()
+    game_id = model.play.game_id
+    assert game_id is not None
+
+    async def scenario() -> None:
+        rolling = asyncio.ensure_future(model.dice.roll())
+        await asyncio.sleep(0)
+        assert model.dice.rolling
+        model.play.undo()
+        await rolling
+
+    asyncio.run(scenario())
+    game = model.play.game
+    assert game is not None and not model.dice.rolling
+    assert game.state.phase is Phase.MIGRATION and game.state.current is not None
+    assert game.state.current.migrations == () and game.state.rolls == 0
+    assert model.session.store.load(game_id).state == game.state
+
+
+def test_only_the_winners_deciding_die_is_filled() -> None:
+    """The result card fills the winner's die that decided the taming, never the same
+    position on another player's dice, and none while the dice tumble or after a tie."""
+    taming = settle({0: [5, 3], 1: [5, 2]})
+    assert taming.winner == 0 and taming.decision is not None and taming.decision.position == 1
+    assert decided_by(taming, 0) == 1
+    assert decided_by(taming, 1) is None
+    assert decided_by(None, 0) is None  # tumbling
+    tie = settle({0: [4], 1: [4]})
+    assert decided_by(tie, 0) is None and decided_by(tie, 1) is None

@@ -9,6 +9,7 @@ from typing import TypeAlias
 import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
+from ..rules import Phase
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
@@ -85,8 +86,10 @@ def _place(model: AppModel) -> str:
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return model.play.route
     state = model.play.game.state
+    # The dice tumble from the tap, before the roll is made: that is the result's step already.
+    rolled = state.phase is Phase.MIGRATION and model.dice.rolling
     steps = (
-        state.phase.value,
+        Phase.RESOLVED.value if rolled else state.phase.value,
         state.round_number,
         model.migration.editing,
         model.dice.hand_entry,

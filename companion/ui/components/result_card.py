@@ -201,19 +201,31 @@ def Verdict(lang: str, setup: Setup, taming: Taming, key: str | None = None) -> 
     return ft.Column(settled_lines(Translator(lang), lang, setup.players, taming), spacing=GAP)
 
 
+def decided_by(taming: Taming | None, player: int) -> int | None:
+    """Which of ``player``'s dice decided the settled ``taming``: the winner's die at the
+    position where the dice first differ; None for everybody else, and while they tumble."""
+    if taming is None or taming.winner != player or taming.decision is None:
+        return None
+    return taming.decision.position
+
+
 @ft.component
 @scaled
-def DiceLines(setup: Setup, taming: Taming, tumbling: Faces | None, key: str | None = None) -> ft.Control:
-    """Each player's dice: the faces of the moment while ``tumbling``, then the roll with
-    the deciding die filled (memoized: a frame of the tumble redraws only these)."""
-    faces = dict(tumbling or ())
-    position = taming.decision.position if taming.decision else None
-    lines: list[ft.Control] = []
-    for player, dice in taming.dice:
-        winner = taming.winner == player
-        lit = position if winner and tumbling is None else None
-        shown = faces.get(player, dice)
-        lines.append(dice_line(player, player_badge(setup, player, 36), setup.players[player], shown, winner, lit))
+def DiceLines(setup: Setup, shown: Faces, taming: Taming | None = None, key: str | None = None) -> ft.Control:
+    """Each player's dice as ``shown``: tumbling (``taming`` None: no winner yet), then the
+    settled roll, the winner's name in bold and their deciding die filled (memoized: a frame
+    of the tumble redraws only these)."""
+    lines = [
+        dice_line(
+            player,
+            player_badge(setup, player, 36),
+            setup.players[player],
+            faces,
+            taming is not None and taming.winner == player,
+            decided_by(taming, player),
+        )
+        for player, faces in shown
+    ]
     return ft.Column(lines, spacing=8)
 
 
@@ -248,32 +260,32 @@ SharesMemo = memo(Shares)
 @scaled
 def ResultCard(
     lang: str,
-    rolled: Drawn,
-    tumbling: Faces | None,
+    setup: Setup,
+    dice: Faces,
+    taming: Taming | None,
     settled: Drawn | None,
     choose: Callable[[Choice], None] | None,
     beside: bool,
     skip: Callable[[], None],
     key: str | None = None,
 ) -> ft.Control:
-    """The result card (memoized): the dice of ``rolled`` (tumbling, or settled); who won, the choice
-    and the hand-out of ``settled``, shown once the dice have settled.
+    """The result card (memoized). ``taming``: the roll the ``dice`` show, settled; None
+    while they tumble. Who won, the choice and the hand-out come from ``settled`` and show
+    once the dice have settled.
 
     While the dice tumble, ``settled`` is the result the card last showed, kept hidden, so
     that settling changes what is there. Each part is memoized: a frame of the tumble
     redraws the dice alone, and a card shown again as it was redraws nothing."""
     tr = Translator(lang)
-    setup, current = rolled
-    assert current.taming is not None
-    shown = tumbling is None
+    shown = taming is not None
     parts: list[ft.Control] = [heading(tr("result.title"), 20)]
     if settled is not None:
         kept = settled[1].taming
         assert kept is not None
         verdict = VerdictMemo(lang=lang, setup=settled[0], taming=kept, key="verdict")
         parts.append(ft.Container(content=verdict, visible=shown, key="verdict-slot"))
-    if current.taming.dice:
-        parts.append(DiceLinesMemo(setup=setup, taming=current.taming, tumbling=tumbling, key="dice-lines"))
+    if dice:
+        parts.append(DiceLinesMemo(setup=setup, shown=dice, taming=taming, key="dice-lines"))
     parts.append(
         ft.Row(
             [

@@ -9,7 +9,7 @@ from typing import Any, TypeAlias
 
 import flet as ft
 
-from ...rules import EnterDice, Phase, Roll, Round, Setup, Taming
+from ...rules import EnterDice, Phase, Roll, Round, Setup
 from ...rules.dice import DIE_FACES
 from ..controller import GameController
 from ..guard import guard_handlers
@@ -47,35 +47,52 @@ class DiceDraft:
         self.rolling = False
 
     async def roll(self) -> None:
+        """The app's roll. With the animation on, the dice start to tumble at once and the
+        roll is made, and saved, while they do: its result shows only when they settle,
+        so what the screen shows is still on disk. A tap that changes the game in that
+        moment (Undo, another tab) stops the tumble and nothing is rolled."""
         game = self.play.game
-        if self.rolling or game is None or game.state.phase is not Phase.MIGRATION:
+        if self.rolling or game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
             return  # a double tap rolls once
         self.play.reset_drafts()  # an open editor closes: the roll is the step now
+        migrations = game.state.current.migrations
+        if self.play.session.animation and migrations:
+            self.rolling = True
+            self.faces = self._tumble({m.player: m.people for m in migrations})
+            await asyncio.sleep(0)  # the tumbling dice go out first
+            if not self.rolling or self.play.game is not game:
+                return
         if not self.play.dispatch(Roll()):
+            self.rolling = False
             return
         await self.animate()
 
+    @staticmethod
+    def _tumble(counts: dict[int, int]) -> dict[int, list[int]]:
+        """Random faces for a frame of the tumble: ``counts`` dice per player."""
+        rng = random.Random()
+        return {player: [rng.choice(DIE_FACES) for _ in range(count)] for player, count in counts.items()}
+
     async def animate(self) -> None:
         game = self.play.game
-        if not self.play.session.animation or game is None or game.state.current is None:
-            return
-        taming = game.state.current.taming
-        if taming is None or not taming.dice:
+        taming = game.state.current.taming if game is not None and game.state.current is not None else None
+        if not self.play.session.animation or taming is None or not taming.dice:
+            self.rolling = False
             return
         self.rolling = True
-        rng = random.Random()
         for _ in range(ANIMATION_FRAMES):
             if not self.rolling:
                 return
-            self.faces = {p: [rng.choice(DIE_FACES) for _ in dice] for p, dice in taming.dice}
+            self.faces = self._tumble({p: len(dice) for p, dice in taming.dice})
             await asyncio.sleep(FRAME_SECONDS)
         self.rolling = False
 
-    def tumbling(self, taming: Taming) -> Faces | None:
-        """The faces the dice show while they tumble; None once they have settled."""
+    def tumbling(self, current: Round) -> Faces | None:
+        """The faces the dice show while they tumble: each player on the tile, in seat order
+        as the settled roll lists them; None once they have settled."""
         if not self.rolling:
             return None
-        return tuple((player, tuple(self.faces.get(player, dice))) for player, dice in taming.dice)
+        return tuple(sorted((m.player, tuple(self.faces.get(m.player, ()))) for m in current.migrations if m.people))
 
     def skip_animation(self) -> None:
         self.rolling = False

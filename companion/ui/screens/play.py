@@ -64,7 +64,8 @@ def action_pane(model: AppModel) -> ft.Control:
         entering = model.dice.hand_entry and state.phase is Phase.MIGRATION
         if entering:
             parts.append(hand_entry_pane(model))
-        for slot in (players_slot(model, state.phase is Phase.MIGRATION and not entering), result_slot(model)):
+        listing = state.phase is Phase.MIGRATION and not entering and not model.dice.rolling
+        for slot in (players_slot(model, listing), result_slot(model)):
             if slot is not None:
                 parts.append(slot)
     elif state.phase is Phase.FINISHED:
@@ -105,7 +106,8 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     state = model.play.game.state
     if model.play.confirm_end or model.tile.describing:
         return None
-    if state.phase is Phase.MIGRATION and model.migration.editing is None and not model.dice.hand_entry:
+    rolling = model.dice.rolling
+    if state.phase is Phase.MIGRATION and model.migration.editing is None and not model.dice.hand_entry and not rolling:
         current = state.current
         assert current is not None
         if not current.migrations:

@@ -23,7 +23,8 @@ def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
 
 
 def result_slot(model: AppModel) -> ft.Control | None:
-    """The result card: shown once the round is settled, the dice tumbling first.
+    """The result card: the dice tumbling (from the tap on Roll, before the roll is saved),
+    then the settled round.
 
     It stays on the page, hidden, in migration (after an Undo of the roll, or in the next
     round), drawn from the result it last showed in this game, so that the next roll or
@@ -31,27 +32,32 @@ def result_slot(model: AppModel) -> ft.Control | None:
     game = model.play.game
     assert game is not None
     state = game.state
-    rolled: Drawn | None = None
-    tumbling = None
-    if state.phase is Phase.RESOLVED:
-        assert state.current is not None and state.current.taming is not None
-        rolled = (state.setup, state.current)
-        tumbling = model.dice.tumbling(state.current.taming)
-    settled = model.dice.drawn.pick(model.play.game_id, rolled if tumbling is None else None)
-    shown = rolled or settled
-    if shown is None:
+    current = state.current
+    tumbling = model.dice.tumbling(current) if current is not None else None
+    resolved = state.phase is Phase.RESOLVED and current is not None and current.taming is not None
+    settled_now: Drawn | None = (state.setup, current) if resolved and tumbling is None and current else None
+    settled = model.dice.drawn.pick(model.play.game_id, settled_now)
+    shown = tumbling is not None or resolved
+    if tumbling is not None:
+        dice, taming = tumbling, None
+    elif resolved and current is not None and current.taming is not None:
+        dice, taming = current.taming.dice, current.taming
+    elif settled is not None:
+        dice, taming = settled[1].taming.dice if settled[1].taming else (), settled[1].taming
+    else:
         return None
     content = ResultCardMemo(
         lang=model.session.lang,
-        rolled=shown,
-        tumbling=tumbling,
+        setup=state.setup,
+        dice=dice,
+        taming=taming,
         settled=settled,
         choose=None if model.session.thumb_choice else model.play.choose,
         beside=model.session.room >= CHOICES_BESIDE_FROM,
         skip=model.dice.skip_animation,
         key="result-card",
     )
-    return ft.Container(content=content, visible=rolled is not None, key="result-slot")
+    return ft.Container(content=content, visible=shown, key="result-slot")
 
 
 def winner_choice(model: AppModel) -> ft.Control | None:
