@@ -59,7 +59,9 @@ class DiceDraft:
         if self.play.session.animation and migrations:
             self.rolling = True
             self.faces = self._tumble({m.player: m.people for m in migrations})
-            await asyncio.sleep(0)  # the tumbling dice go out first
+            # The tumble's first frame goes out and is drawn before the roll is made: its
+            # save and the patch after it would otherwise hold up that first frame.
+            await asyncio.sleep(FRAME_SECONDS)
             if not self.rolling or self.play.game is not game:
                 return
         if not self.play.dispatch(Roll()):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...rules import Phase
@@ -50,6 +52,12 @@ def title(model: AppModel) -> str:
     return tr("round.title", n=state.round_number)
 
 
+def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None], icon: ft.IconData) -> ft.Control:
+    """Show or hide the game log (``name`` "log") or what each player got ("summary")."""
+    label = model.session.tr(f"{name}.hide" if shown else f"{name}.show")
+    return ButtonRowMemo(label=label, on_click=on_click, identifier=f"toggle-{name}", icon=icon, key=f"toggle-{name}")
+
+
 def action_pane(model: AppModel) -> ft.Control:
     assert model.play.game is not None
     state = model.play.game.state
@@ -73,27 +81,14 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(player_summary(model, model.play.game, model.play.game_id))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
-    parts.append(
-        ButtonRowMemo(
-            label=model.session.tr("log.hide" if model.play.show_log else "log.show"),
-            on_click=model.play.toggle_log,
-            identifier="toggle-log",
-            icon=ft.Icons.LIST_ALT,
-            key="toggle-log",
-        )
-    )
+    parts.append(_toggle(model, "log", model.play.show_log, model.play.toggle_log, ft.Icons.LIST_ALT))
     if model.play.show_log:
         parts.append(round_log(model, model.play.game))
     if state.phase is not Phase.FINISHED:  # during the game, behind a tap; at its end, always shown
-        parts.append(
-            ButtonRowMemo(
-                label=model.session.tr("summary.hide" if model.play.show_summary else "summary.show"),
-                on_click=model.play.toggle_summary,
-                identifier="toggle-summary",
-                icon=ft.Icons.LEADERBOARD_OUTLINED,
-                key="toggle-summary",
-            )
+        toggle = _toggle(
+            model, "summary", model.play.show_summary, model.play.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED
         )
+        parts.append(toggle)
         if model.play.show_summary:
             parts.append(player_summary(model, model.play.game, model.play.game_id))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
