@@ -59,8 +59,7 @@ class DiceDraft:
         if self.play.session.animation and migrations:
             self.rolling = True
             self.faces = self._tumble({m.player: m.people for m in migrations})
-            # The tumble's first frame goes out and is drawn before the roll is made: its
-            # save and the patch after it would otherwise hold up that first frame.
+            # The tumble's first frame goes out alone; the roll is made while it shows.
             await asyncio.sleep(FRAME_SECONDS)
             if not self.rolling or self.play.game is not game:
                 return
