@@ -229,7 +229,7 @@ def test_the_dice_tumble_from_the_tap_and_the_roll_is_saved_before_they_settle(t
         assert sorted(model.dice.faces) == [0] and len(model.dice.faces[0]) == 2  # Ann's two dice
         await rolling
 
-    asyncio.run(scenario())
+    run_async(scenario())
     assert not model.dice.rolling
     game = model.play.game
     assert game is not None and game.state.phase is Phase.RESOLVED
@@ -253,7 +253,7 @@ def test_undo_while_the_dice_start_to_tumble_rolls_nothing(tmp_path: Path) -> No
         model.play.undo()
         await rolling
 
-    asyncio.run(scenario())
+    run_async(scenario())
     game = model.play.game
     assert game is not None and not model.dice.rolling
     assert game.state.phase is Phase.MIGRATION and game.state.current is not None
