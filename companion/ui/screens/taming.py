@@ -33,19 +33,19 @@ def result_slot(model: AppModel) -> ft.Control | None:
     assert game is not None
     state = game.state
     current = state.current
-    tumbling = model.dice.tumbling(current) if current is not None else None
-    resolved = state.phase is Phase.RESOLVED and current is not None and current.taming is not None
-    settled_now: Drawn | None = (state.setup, current) if resolved and tumbling is None and current else None
-    settled = model.dice.drawn.pick(model.play.game_id, settled_now)
-    shown = tumbling is not None or resolved
-    if tumbling is not None:
-        dice, taming = tumbling, None
-    elif resolved and current is not None and current.taming is not None:
-        dice, taming = current.taming.dice, current.taming
-    elif settled is not None:
-        dice, taming = settled[1].taming.dice if settled[1].taming else (), settled[1].taming
-    else:
+    if current is None:
         return None
+    tumbling = model.dice.tumbling(current)
+    rolled = current.taming if state.phase is Phase.RESOLVED else None
+    settled_now: Drawn | None = (state.setup, current) if rolled is not None and tumbling is None else None
+    settled = model.dice.drawn.pick(model.play.game_id, settled_now)
+    taming = rolled if tumbling is None else None
+    if taming is None and tumbling is None and settled is not None:
+        taming = settled[1].taming  # hidden: the result the card last showed
+    dice = tumbling if tumbling is not None else taming.dice if taming is not None else None
+    if dice is None:
+        return None
+    shown = tumbling is not None or rolled is not None
     content = ResultCardMemo(
         lang=model.session.lang,
         setup=state.setup,
