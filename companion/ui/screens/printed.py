@@ -155,7 +155,10 @@ def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[],
 def TileEditor(
     draft: TileDraft, lang: str, save: Callable[[], None], skip: Callable[[], None], key: str | None = None
 ) -> ft.Control:
-    """The printed tile's "1." and "all" bonuses: pick goods, set amounts; Skip is always there."""
+    """The printed tile's "1." and "all" bonuses: pick goods, set amounts; Skip is always there.
+
+    Memoized (``TileEditorMemo``): kept on a phone's page, hidden, it is drawn again only when
+    its draft or the language changes, not on every roll, undo or step of the round."""
     tr = Translator(lang)
     part = draft.part
     goods = draft.goods(part)
@@ -224,8 +227,13 @@ def TileEditor(
     )
 
 
+TileEditorMemo = memo(TileEditor)
+
+
 def tile_editor(model: AppModel) -> ft.Control:
-    return TileEditor(model.tile.draft, model.session.lang, model.tile.save, model.tile.skip, key="tile-editor")
+    return TileEditorMemo(
+        draft=model.tile.draft, lang=model.session.lang, save=model.tile.save, skip=model.tile.skip, key="tile-editor"
+    )
 
 
 def tile_slot(model: AppModel) -> ft.Control | None:
