@@ -280,6 +280,12 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.tap("tile-save")
     app.gone("tile-editor")
     app.wait_text("bonus-first", "1 tool")
+    app.tap("tile-describe")  # the kept (memoized) editor opens again with what was saved
+    app.wait("tile-editor")
+    wait_checked(app, "tile-kind-tool")
+    assert not checked(app, "tile-kind-food")  # the "1." part is shown: food is on "all"
+    app.tap("tile-skip")
+    app.gone("tile-editor")
     app.tap("roll")  # nobody on the tile
     app.wait_text("explanation", "Nobody moved people to the tile")
 
