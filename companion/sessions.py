@@ -15,7 +15,7 @@ from pathlib import Path
 
 import flet as ft
 
-from . import memory
+from . import memory, webfix
 from .config import Config
 from .i18n import LANGUAGES, Translator, detect
 from .store import Store, StoreError, default_path
@@ -89,6 +89,7 @@ async def _language(page: ft.Page, store: Store | None, config: Config) -> str:
 
 
 async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...] = ()) -> None:
+    webfix.install_diff_fix()  # every host: web, desktop window, flet build (once)
     page.title = "Mammoth Herd Companion"
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()

@@ -1,4 +1,17 @@
-"""A speed fix for flet_web's outgoing messages (found with a profiler, see bench/PROFILE.md).
+"""Fixes for Flet 1.0.5, fenced here: the one module that touches Flet's private parts.
+
+First, :func:`install_diff_fix` (every session, whatever hosts it: the web server, a
+desktop window, ``flet build``): Flet's diff pairs a control removed from one list with an
+equal control added to another into a "move", keyed by the list's path at that moment.
+When a keyed list is reordered and its rows change inside (the hand-out's rows in a new
+turn order, "and keeps the tile" going from one row to another), two rows compared at the
+same live index share that path: the move takes the text out of the wrong row, and a
+later patch can even point past a list's end, after which the client stops applying
+patches (issue 29; docs/upstream.md has the report). The fix turns the pairing off: a
+control that leaves one place and arrives at another is removed and added, in the order
+the diff walks, which the client applies as it comes. Keyed rows still move as before.
+
+The rest is a speed fix for flet_web's outgoing messages (found with a profiler, see bench/PROFILE.md).
 
 flet_web 1.0.5 writes ``transport_log.debug(f"send_message: {message}")`` before
 sending each message to the browser. The f-string runs even when debug logging
@@ -30,6 +43,39 @@ log = logging.getLogger("companion.webfix")
 _VERSION_WITH_THE_SLOW_LOG = "1.0.5"
 #: What the page is told instead of a server traceback.
 CRASH_NOTICE = "Something went wrong on the server. Reload the page: your game is saved."
+
+
+class _Unpaired:
+    """A pairing key equal to nothing else: no removed control is ever paired with an added one."""
+
+    __slots__ = ()
+
+
+def install_diff_fix() -> bool:
+    """Turn off Flet's pairing of removed and added controls into moves (see above); returns
+    whether the fix is in place. On another Flet version it stands aside, with a warning."""
+    try:
+        from flet.controls import object_patch
+        from flet.version import flet_version
+    except ImportError as exc:
+        log.warning("flet changed (%s): the diff fix stands aside", exc)
+        return False
+    builder: Any = getattr(object_patch, "DiffBuilder", None)
+    if builder is None or not hasattr(builder, "_index_key"):
+        log.warning("flet %s has no DiffBuilder._index_key: the diff fix stands aside", flet_version)
+        return False
+    if getattr(builder._index_key, "_mammoth_fix", False):
+        return True
+    if flet_version != _VERSION_WITH_THE_SLOW_LOG:
+        log.warning("flet %s is not the version the diff fix was checked on: it stands aside", flet_version)
+        return False
+
+    def _index_key(self: Any, item: Any, item_key: Any, path: list[Any]) -> Any:
+        return _Unpaired()
+
+    _index_key._mammoth_fix = True  # type: ignore[attr-defined]
+    builder._index_key = _index_key
+    return True
 
 
 def install() -> bool:
@@ -101,6 +147,9 @@ def _release_sessions_of_abrupt_closes(cls: Any) -> None:
     handle.__doc__ = original_handle.__doc__
     cls.handle = handle
 
+
+#: The private flet names the diff fix relies on (in flet.controls.object_patch).
+PRIVATE_DIFF_HOOKS = ("DiffBuilder", "DiffBuilder._index_key")
 
 #: The private flet_web names the fixes rely on; tests/test_webfix.py fails if an upgrade drops one.
 PRIVATE_HOOKS = (

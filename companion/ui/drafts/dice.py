@@ -34,6 +34,10 @@ class DiceDraft:
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
     rolling: bool = False
     faces: dict[int, list[int]] = field(default_factory=dict)
+    # the tap on Roll is in its first frame and the roll not made yet: a reset (Undo, another
+    # tab, the game moved on) calls it off; Skip only skips what would have tumbled after it
+    pending: bool = False
+    skipped: bool = False
     # the settled result the card last showed: it stays on the page, hidden, while the
     # dice tumble and in migration (screens.taming.result_slot)
     drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)
@@ -45,23 +49,28 @@ class DiceDraft:
         self.hand_entry = False
         self.hand_dice = {}
         self.rolling = False
+        self.pending = False
 
     async def roll(self) -> None:
         """The app's roll. With the animation on, the dice start to tumble at once and the
         roll is made, and saved, while they do: its result shows only when they settle,
         so what the screen shows is still on disk. A tap that changes the game in that
-        moment (Undo, another tab) stops the tumble and nothing is rolled."""
+        moment (Undo, another tab) stops the tumble and nothing is rolled; a tap on Skip
+        (where a second tap on Roll may land once the button has gone) rolls at once."""
         game = self.play.game
         if self.rolling or game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
             return  # a double tap rolls once
         self.play.reset_drafts()  # an open editor closes: the roll is the step now
         migrations = game.state.current.migrations
+        self.skipped = False
         if self.play.session.animation and migrations:
-            self.rolling = True
+            self.rolling = self.pending = True
             self.faces = self._tumble({m.player: m.people for m in migrations})
             # The tumble's first frame goes out alone; the roll is made while it shows.
             await asyncio.sleep(FRAME_SECONDS)
-            if not self.rolling or self.play.game is not game:
+            called_off = not self.pending or self.play.game is not game
+            self.pending = False
+            if called_off:
                 return
         if not self.play.dispatch(Roll()):
             self.rolling = False
@@ -77,12 +86,13 @@ class DiceDraft:
     async def animate(self) -> None:
         game = self.play.game
         taming = game.state.current.taming if game is not None and game.state.current is not None else None
-        if not self.play.session.animation or taming is None or not taming.dice:
+        if not self.play.session.animation or taming is None or not taming.dice or self.skipped:
             self.rolling = False
             return
         self.rolling = True
         for _ in range(ANIMATION_FRAMES):
-            if not self.rolling:
+            if not self.rolling or self.skipped:
+                self.rolling = False
                 return
             self.faces = self._tumble({p: len(dice) for p, dice in taming.dice})
             await asyncio.sleep(FRAME_SECONDS)
@@ -96,7 +106,11 @@ class DiceDraft:
         return tuple(sorted((m.player, tuple(self.faces.get(m.player, ()))) for m in current.migrations if m.people))
 
     def skip_animation(self) -> None:
-        self.rolling = False
+        """Skip the tumble: the result shows at once. Before the roll is made (the tap's first
+        frame) the roll still happens, right after that frame, with no tumble after it."""
+        self.skipped = True
+        if not self.pending:
+            self.rolling = False
 
     def open_hand_entry(self) -> None:
         game = self.play.game

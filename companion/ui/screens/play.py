@@ -128,11 +128,23 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             ],
             spacing=8,
         )
-    if state.phase is Phase.RESOLVED and not model.dice.rolling:
+    if rolling and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+        # The thumb bar stays while the dice tumble: a second tap of a double tap on Roll
+        # lands on this disabled button, not on whatever would slide under the finger.
+        return ButtonRowMemo(
+            label=tr("tame.rolling"),
+            on_click=None,
+            identifier="rolling",
+            icon=ft.Icons.CASINO,
+            main=True,
+            key="rolling",
+        )
+    if state.phase is Phase.RESOLVED:
         key = "round.next" if state.pile else "round.finish_herd"
         number = state.round_number
+
         # The keyboard lands here once the dice settle, beside the result (announced live).
-        next_round = ft.Row(
+        next_round_row = ft.Row(
             [
                 primary(
                     tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD, autofocus=True
@@ -141,10 +153,10 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         )
         choice = winner_choice(model) if model.session.thumb_choice else None
         if choice is None:
-            return next_round
+            return next_round_row
         # On a phone the winner's choice sits right above the thumb's button: "Next round"
         # never takes the default "1." without the choice being in view.
-        return ft.Column([choice, next_round], spacing=10)
+        return ft.Column([choice, next_round_row], spacing=10)
     if state.phase is Phase.READY and not state.is_physical:
         return ft.Row(
             [
