@@ -32,6 +32,8 @@ _stores: dict[str, Store] = {}
 
 #: Sessions alive at once (connected, or closed less than ``app.SESSION_TIMEOUT_SECONDS`` ago).
 _live_sessions: set[int] = set()
+#: Tasks a session started and nobody awaits (kept here until they end).
+_background: set[asyncio.Task[None]] = set()
 
 
 def store_for(config: Config) -> Store:
@@ -213,4 +215,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.on_keyboard_event = on_keyboard
     page.render_views(Root, *model.parts())
     if chosen_animation is None:
-        page.run_task(_follow_reduced_motion, session)
+        # A task of this loop, not page.run_task: that needs the tab's connection, which may
+        # have dropped while the session was starting (the tab comes back to this session).
+        task = asyncio.get_running_loop().create_task(_follow_reduced_motion(session))
+        _background.add(task)
+        task.add_done_callback(_background.discard)

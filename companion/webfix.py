@@ -27,6 +27,13 @@ handler's full traceback (with file paths) to the page as a "session crashed"
 message; the replacement sends a one-line notice instead (the traceback is in
 the server log already).
 
+A tab whose connection drops while its session is still starting (a browser reloading a
+tab that had just reconnected to a restarted server) made flet_web's ``send_message``
+raise on the closed queue: the session's start stopped half way, and the tab, reloaded
+with the same session id, was handed that session's empty page and stayed blank (issue
+35). The replacement drops what it cannot send once the connection has closed: the
+session starts to its end, and a tab that reconnects gets the whole page.
+
 Third, a tab that closes while the server is still sending makes flet_web's
 connection handler end with an exception before it marks the session
 disconnected, so the session is never released (measured: 200 such tabs stayed,
@@ -74,6 +81,7 @@ def install_diff_fix() -> bool:
         return _Unpaired()
 
     _index_key._mammoth_fix = True  # type: ignore[attr-defined]
+    _index_key._flet_original = builder._index_key  # type: ignore[attr-defined]
     builder._index_key = _index_key
     return True
 
@@ -111,10 +119,12 @@ def install() -> bool:
     def send_message(self: Any, message: Any) -> None:
         if message.action == MessageAction.SESSION_CRASHED:
             message = Message(MessageAction.SESSION_CRASHED, SessionCrashedBody(CRASH_NOTICE))
-        queue = getattr(self, "_FletApp__send_queue", None)
-        if queue is None:
+        if not hasattr(self, "_FletApp__send_queue"):
             original(self, message)
             return
+        queue = self._FletApp__send_queue
+        if queue is None:
+            return  # the tab's connection has closed; a reconnect is sent the whole page anyway
         if transport_log.isEnabledFor(logging.DEBUG):
             transport_log.debug("send_message: %s", message)
         encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
@@ -125,7 +135,42 @@ def install() -> bool:
     send_message.__doc__ = original.__doc__
     cls.send_message = send_message
     _release_sessions_of_abrupt_closes(cls)
+    _start_sessions_of_dropped_tabs(cls)
     return True
+
+
+def _start_sessions_of_dropped_tabs(cls: Any) -> None:
+    """flet_web runs the app for a new session, then calls ``after_event`` on the
+    connection's session, which the connection forgets when it closes: a tab that dropped
+    while its session was starting logged an "Unhandled error" although the app had started.
+    The replacement holds on to the session it started (coroutine apps, such as this one)."""
+    import inspect
+
+    from flet.controls.context import _context_page, context
+    from flet.controls.exceptions import FletPageDisconnectedException
+    from flet.messaging.session import Session
+
+    original = cls._FletApp__on_session_created
+
+    async def on_session_created(self: Any) -> None:
+        session = self._FletApp__session
+        main = self._FletApp__main
+        if not isinstance(session, Session) or not inspect.iscoroutinefunction(main):
+            await original(self)
+            return
+        try:
+            _context_page.set(session.page)
+            context.reset_auto_update()  # type: ignore[no-untyped-call]  # flet leaves it untyped
+            await main(session.page)
+            await session.after_event(session.page)
+        except (FletPageDisconnectedException, BrokenPipeError):
+            log.info("a tab went while its session was starting; the session is kept for its return")
+        except Exception as exc:
+            log.error("unhandled error while starting a session", exc_info=True)
+            session.error(str(exc))
+
+    on_session_created.__doc__ = original.__doc__
+    cls._FletApp__on_session_created = on_session_created
 
 
 def _release_sessions_of_abrupt_closes(cls: Any) -> None:
@@ -155,6 +200,8 @@ PRIVATE_DIFF_HOOKS = ("DiffBuilder", "DiffBuilder._index_key")
 PRIVATE_HOOKS = (
     "send_message",
     "handle",
+    "_FletApp__on_session_created",
+    "_FletApp__main",
     "_FletApp__send_queue",
     "_FletApp__session",
     "_FletApp__get_unique_session_id",

@@ -1,4 +1,5 @@
-"""The speed fix for flet_web's outgoing messages sends the very same bytes, without the debug repr."""
+"""The fixes for Flet 1.0.5 (companion.webfix): the same bytes without the debug repr, the
+diff that keeps a moved line in its row, and the private names they rely on."""
 
 from __future__ import annotations
 
@@ -7,10 +8,14 @@ from typing import Any
 
 import flet as ft
 import pytest
+from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 from flet_web.fastapi.flet_app import FletApp
 
 from companion import webfix
+
+#: Flet's own pairing key, taken before any test installs the fix.
+_FLET_INDEX_KEY = DiffBuilder._index_key if not getattr(DiffBuilder._index_key, "_mammoth_fix", False) else None
 
 
 class _Queue:
@@ -99,3 +104,64 @@ def test_every_private_hook_the_fixes_use_is_still_there() -> None:
             assert f"self.{name.removeprefix('_FletApp')}" in source, name
         else:
             assert callable(getattr(FletApp, name, None)), name
+
+
+def _keyed_rows(rows: list[tuple[str, list[str]]]) -> ft.Column:
+    """A keyed list of rows (the hand-out's shape): each row a key and its lines."""
+    column = ft.Column([ft.Column([ft.Text(line) for line in lines], key=key) for key, lines in rows])
+    object.__setattr__(column, "_frozen", True)  # as a component's drawing is
+    return column
+
+
+def _client_rows(before: ft.Column, after: ft.Column) -> list[list[str]]:
+    """The rows a client shows after receiving the diff from ``before`` to ``after``."""
+    import msgpack
+    from flet.controls.base_control import BaseControl
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import configure_encode_object_for_msgpack, decode_ext_from_msgpack
+
+    from .live_client import ClientTree
+
+    encode = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
+
+    def wire(value: Any) -> Any:
+        return msgpack.unpackb(
+            msgpack.packb(value, default=encode), ext_hook=decode_ext_from_msgpack, strict_map_key=False
+        )
+
+    tree = ClientTree()
+    tree.receive([MessageAction.REGISTER_CLIENT.value, {"page_patch": wire(before)}])
+    assert tree.root is not None
+    patch, _, _ = ObjectPatch.from_diff(before, after, control_cls=BaseControl, frozen=True)
+    tree.receive([MessageAction.PATCH_CONTROL.value, {"id": tree.root["_i"], "patch": wire(patch.to_message())}])
+    return [[line["value"] for line in row["controls"]] for row in tree.root["controls"]]
+
+
+def test_the_diff_fix_keeps_a_moved_line_in_its_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29 in six controls: the rows swap places and "keeps" goes from one row to the
+    other. Flet 1.0.5 pairs the two "keeps" into a move and the client puts it in the wrong
+    row; with the fix each row shows its own lines."""
+    from flet.controls import object_patch
+
+    def rows() -> tuple[ft.Column, ft.Column]:
+        return _keyed_rows([("h0", ["a", "keeps"]), ("h1", ["b"])]), _keyed_rows(
+            [("h1", ["b", "keeps"]), ("h0", ["a"])]
+        )
+
+    flet_own = getattr(object_patch.DiffBuilder._index_key, "_flet_original", object_patch.DiffBuilder._index_key)
+    monkeypatch.setattr(object_patch.DiffBuilder, "_index_key", flet_own)
+    assert _client_rows(*rows()) == [["b"], ["keeps", "a"]]  # Flet's own diff: the wrong row
+    assert webfix.install_diff_fix()
+    assert _client_rows(*rows()) == [["b", "keeps"], ["a"]]
+    assert webfix.install_diff_fix()  # once is enough: a second call changes nothing
+
+
+def test_the_diff_fix_finds_what_it_replaces() -> None:
+    """The private names the diff fix relies on are still there."""
+    from flet.controls import object_patch
+
+    for name in webfix.PRIVATE_DIFF_HOOKS:
+        owner: Any = object_patch
+        for part in name.split("."):
+            owner = getattr(owner, part)
+        assert owner is not None, name

@@ -342,6 +342,47 @@ def test_tabs_closed_as_soon_as_they_open_leave_no_error(tmp_path: Path, monkeyp
     assert "Traceback" not in log and "ERROR" not in log, log[-2000:]
 
 
+def _register_and_drop(url: str, session_id: str = "") -> tuple[str, bytes]:
+    """A tab that registers (anew, or back into ``session_id``) and drops its connection as
+    soon as the answer is in, as a tab does that is reloaded the moment it reconnected.
+    Returns the session id and the registration's answer (the whole page, on a return)."""
+    import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
+    from websockets.sync.client import connect
+
+    page = {"route": "/", "width": 412, "height": 915, "web": True}
+    register = b"\x00" + msgpack.packb([1, {"session_id": session_id, "page_name": "", "page": page}])
+    with connect(url.replace("http://", "ws://") + "ws", origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+        ws.send(register)
+        answer = ws.recv(timeout=30)
+    assert isinstance(answer, bytes)
+    body = msgpack.unpackb(answer[1:], ext_hook=decode_ext_from_msgpack, strict_map_key=False)
+    return str(body[1]["session_id"]), answer
+
+
+def test_a_tab_dropped_while_its_session_starts_gets_the_app_when_it_returns(tmp_path: Path) -> None:
+    """Issue 35: a tab whose connection dropped while its session was starting comes back
+    (a reload keeps the tab's session id) and is shown the app, never an empty page."""
+    # No language saved: the session first asks the device for its language (up to 3 s),
+    # and the tab has gone by then; the session's start then runs on with no one to send to.
+    server = Server(tmp_path / "data").start()
+    try:
+        session_id, _ = _register_and_drop(server.url)
+        deadline = time.monotonic() + 15  # within the 20 s a closed tab's session is kept
+        answer = b""
+        while time.monotonic() < deadline:
+            time.sleep(1)
+            returned, answer = _register_and_drop(server.url, session_id)
+            assert returned == session_id, "the tab was not given its own session back"
+            if b"new-game" in answer:
+                break
+        assert b"new-game" in answer, f"the returning tab was handed a page without the app: {answer[:300]!r}"
+    finally:
+        server.stop()
+    log = (tmp_path / f"server-{server.port}.log").read_text(encoding="utf-8", errors="replace")
+    assert "Unhandled error processing page session" not in log, log[-2000:]
+
+
 def test_double_taps_roll_once_and_advance_once(browser: Browser, server: Server) -> None:
     """Double taps on Roll and Next round: one roll, one round."""
     app = App(browser, server.url, PHONE)
