@@ -261,6 +261,40 @@ def test_undo_while_the_dice_start_to_tumble_rolls_nothing(tmp_path: Path) -> No
     assert model.session.store.load(game_id).state == game.state
 
 
+@pytest.mark.parametrize("third", [False, True], ids=["skip", "skip-and-roll"])
+@pytest.mark.parametrize("moment", [0, 1, 3, 8], ids=["first-frame", "as-made", "tumbling", "settled"])
+def test_taps_on_roll_and_skip_during_the_tumble_roll_once(tmp_path: Path, moment: int, third: bool) -> None:
+    """Issue 35: more taps on Roll, and a tap on Skip (where a second tap may land), at any
+    moment of the tumble (``moment`` event-loop steps after the first tap, from the tap's
+    first frame, before the roll is made, to after the dice settle): exactly one roll is
+    made and saved, and the result shows. Skip in the first frame had called the roll off."""
+    model = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=True)
+    new_game(model, ["Ann", "Bo", "Cy"])
+    model.migration.edit(0)
+    model.migration.save()
+    game_id = model.play.game_id
+    assert game_id is not None
+    before = model.session.store.log_length(game_id)
+
+    async def scenario() -> None:
+        first = asyncio.ensure_future(model.dice.roll())
+        await asyncio.sleep(0)  # the tap's first step: the dice tumble, the roll not made yet
+        for _ in range(moment):
+            await asyncio.sleep(0.05)
+        model.dice.skip_animation()  # the second tap, on Skip
+        await asyncio.sleep(0)
+        if third:
+            await model.dice.roll()  # a third tap, on Roll if it were back
+        await first
+
+    run_async(scenario())
+    game = model.play.game
+    assert game is not None and not model.dice.rolling
+    assert game.state.phase is Phase.RESOLVED and game.state.rolls == 1
+    assert model.session.store.log_length(game_id) == before + 1
+    assert model.session.store.load(game_id).state == game.state
+
+
 def test_only_the_winners_deciding_die_is_filled() -> None:
     """The result card fills the winner's die that decided the taming, never the same
     position on another player's dice, and none while the dice tumble or after a tie."""

@@ -229,9 +229,12 @@ class App:
     def open_here(self) -> None:
         """Wait for the app on the page as loaded (after a goto to one of its addresses)."""
         placeholder = self.page.locator("flt-semantics-placeholder")
-        placeholder.wait_for(state="attached", timeout=60_000)
-        placeholder.evaluate("e => e.click()")
-        self.page.locator("flt-semantics-host").wait_for(state="attached", timeout=30_000)
+        try:
+            placeholder.wait_for(state="attached", timeout=60_000)
+            placeholder.evaluate("e => e.click()")
+            self.page.locator("flt-semantics-host").wait_for(state="attached", timeout=30_000)
+        except Exception as exc:
+            raise AssertionError(self.on_screen("waited for the app to start on the page")) from exc
 
     def reload(self) -> None:
         """The browser's reload: the same address (the screen's own route) loads again."""
@@ -245,11 +248,25 @@ class App:
         element = self.el(identifier)
         try:
             element.wait_for(state="attached", timeout=timeout)
-        except Exception:
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            self.page.screenshot(path=str(ARTIFACTS / f"failure-waiting-for-{identifier}.png"))
-            raise
+        except Exception as exc:
+            raise AssertionError(self.on_screen(f"waited {timeout / 1000:g} s for {identifier!r}")) from exc
         return element
+
+    def on_screen(self, what: str) -> str:
+        """``what`` was not seen: a screenshot, and what the page showed instead (its
+        identifiers and the start of its text), so a failure reads without a re-run."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = ARTIFACTS / f"failure-{re.sub(r'[^a-z0-9]+', '-', what.lower())[:60]}.png"
+        try:
+            self.page.screenshot(path=str(shot))
+            shown = self.page.evaluate(
+                "() => Array.from(document.querySelectorAll('[flt-semantics-identifier]'),"
+                " e => e.getAttribute('flt-semantics-identifier'))"
+            )
+            text = self.page_text()[:300] if self.page.locator("flt-semantics-host").count() else "(no app on the page)"
+        except Exception as exc:  # the page itself is gone
+            return f"{what}; the page could not be read ({exc})"
+        return f"{what}; on screen instead: identifiers {shown[:40]}, text {text!r}; screenshot {shot}"
 
     def gone(self, identifier: str, timeout: float = 15_000) -> None:
         self.el(identifier).wait_for(state="detached", timeout=timeout)
@@ -270,6 +287,11 @@ class App:
         middle first. Only a control that has stopped moving and is still uncovered at that
         moment is tapped: a screen still laying out (a font arriving, the thumb bar coming
         in after Record) moves or covers buttons between a look and a tap."""
+        self.page.touchscreen.tap(*self.tap_point(identifier))
+
+    def tap_point(self, identifier: str) -> tuple[float, float]:
+        """Where a finger would tap ``identifier``: its middle, once it is in view, uncovered
+        and still (swiped to the middle of the screen first if need be)."""
         self.wait(identifier)
         self.settle()
         height = self.page.viewport_size["height"] if self.page.viewport_size else 800
@@ -282,7 +304,7 @@ class App:
             self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
             self.settle()
             box = self._still_box(identifier)
-        self.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     def _still_box(self, identifier: str) -> dict[str, float]:
         """The control's box once it has stayed put for 100 ms (at most 2 s of waiting)."""
@@ -379,7 +401,9 @@ class App:
             if needle in seen:
                 return seen
             time.sleep(0.1)
-        raise AssertionError(f"{needle!r} not in {identifier}: {seen!r}")
+        raise AssertionError(
+            self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}")
+        )
 
     def page_text(self) -> str:
         return without_joiners(
@@ -395,7 +419,7 @@ class App:
             if needle in self.page_text():
                 return
             time.sleep(0.1)
-        raise AssertionError(f"{needle!r} not on the page: {self.page_text()[:400]!r}")
+        raise AssertionError(self.on_screen(f"waited {timeout:g} s for {needle!r} on the page"))
 
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,7 @@ from companion import memory
 from companion.rules import Migrate, Payment, Roll, StartRound, make_setup, play, start_game
 from companion.store import SCHEMA_VERSION, Store
 
-from .harness import PHONE, App, Server, bare_tab
+from .harness import NARROW, PHONE, App, Server, bare_tab
 
 pytestmark = pytest.mark.browser
 
@@ -86,9 +86,10 @@ def stored_entries(data: Path) -> int:
 
 
 def restart(server: Server, app: App) -> dict[str, str]:
+    """Start the server again and reload the tab, as a table does after the laptop restarts."""
     server.start()
     app.reload()
-    app.wait("title", timeout=30_000)
+    app.wait("title", timeout=30_000)  # says what was on screen instead, with a screenshot
     return settle(app)
 
 
@@ -383,23 +384,44 @@ def test_a_tab_dropped_while_its_session_starts_gets_the_app_when_it_returns(tmp
     assert "Unhandled error processing page session" not in log, log[-2000:]
 
 
-def test_double_taps_roll_once_and_advance_once(browser: Browser, server: Server) -> None:
-    """Double taps on Roll and Next round: one roll, one round."""
-    app = App(browser, server.url, PHONE)
-    new_game(app)
-    app.click("edit-0")
-    app.click("save-migration")
-    app.wait("roll")
-    app.el("roll").dblclick()
-    app.wait("next-round", timeout=20_000)
-    app.settle(quiet_ms=600)  # a second roll would show by now
+def _taps_at(app: App, identifier: str, gaps: tuple[float, ...]) -> None:
+    """A finger's quick taps where ``identifier`` is (still, in view): the first on it, the
+    next ``gaps`` seconds apart at the same spot, whatever the screen shows there by then."""
+    x, y = app.tap_point(identifier)  # in view and still
+    app.page.touchscreen.tap(x, y)
+    for gap in gaps:
+        time.sleep(gap)
+        app.page.touchscreen.tap(x, y)
+
+
+def test_double_and_triple_taps_on_roll_roll_once(browser: Browser, server: Server) -> None:
+    """An impatient finger on Roll (phone, touch, 360 x 640, the dice tumbling): a double or
+    triple tap at any moment of the tumble rolls once and ends at Next round, round after
+    round; a double tap on Next round starts one round."""
+    app = App(browser, server.url, NARROW, touch=True)
+    app.start_round(("Anna", "Bert", "Chloé"))
+    # The second and third taps: at once, within a frame of the tumble, and later in it
+    # (the dice settle about 0.6 s after the first tap).
+    patterns = [(0.0,), (0.05, 0.05), (0.12,), (0.2, 0.2), (0.0, 0.3)]
+    entries = 1  # round 1's start
+    for round_number, gaps in enumerate(patterns, start=1):
+        app.tap("edit-0")
+        app.tap("save-migration")
+        app.wait("roll")
+        _taps_at(app, "roll", gaps)
+        app.wait("next-round", timeout=20_000)
+        app.settle(quiet_ms=600)  # a second roll would show by now
+        entries += 2  # the migration and one roll
+        assert stored_entries(server.data_dir) == entries, (round_number, gaps)
+        if round_number < len(patterns):
+            app.tap("next-round")
+            app.wait_text("title", f"Round {round_number + 1}")
+            entries += 1
     app.el("next-round").dblclick()
-    app.wait_text("title", "Round 2")
+    app.wait_text("title", f"Round {len(patterns) + 1}")
     app.settle(quiet_ms=600)  # a second round start would show by now
-    assert "Round 2" in app.text("title")
-    app.click("toggle-log")
-    log = app.wait_text("round-log", "entries")
-    assert "4 entries, undos: 0" in log  # start, migration, roll, start round 2
+    assert f"Round {len(patterns) + 1}" in app.text("title")
+    assert stored_entries(server.data_dir) == entries + 1
     app.assert_offline()
     app.close()
 
