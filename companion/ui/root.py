@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from typing import TypeAlias
@@ -10,6 +11,7 @@ import flet as ft
 from flet.components.hooks.use_ref import MutableRef
 
 from ..rules import Phase
+from .components.player_row import row_key
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
@@ -25,6 +27,7 @@ from .screens.settings import settings_screen
 from .screens.setup import setup_screen, start_button
 from .screens.start import start_screen
 from .screens.stats import stats_screen
+from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
 from .theme import theme_mode
@@ -33,6 +36,8 @@ from .widgets import banner
 
 MAX_PHONE_WIDTH = 640
 MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
+#: A scroll to a control waits this long, for the control to be laid out on the client.
+SCROLL_AFTER_SECONDS = 0.1
 
 
 #: The scrolling body of the screen on show: Root scrolls it back to the top at each new step.
@@ -162,16 +167,39 @@ def _use_page_effects(model: AppModel) -> None:
     ft.use_effect(push_route, [route])
 
 
-def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
-    """A new step of the game (a round, the editor, the result) opens at the top of the body."""
+def scroll_target(model: AppModel) -> str | None:
+    """Where a new step shows on a phone: the result once the dice are rolled, the row just
+    recorded (or left with Cancel) back in the players' list; None: the top of the screen."""
+    if model.session.screen is not Screen.PLAY or model.play.game is None:
+        return None
+    state = model.play.game.state
+    if model.migration.editing is not None or model.dice.hand_entry or model.tile.describing:
+        return None  # an editor opens at its top
+    if state.phase is Phase.RESOLVED or (state.phase is Phase.MIGRATION and model.dice.rolling):
+        return RESULT_KEY
+    if state.phase is Phase.MIGRATION and model.migration.last is not None:
+        return row_key(model.migration.last)
+    return None
 
-    async def to_top() -> None:
+
+def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
+    """A new step of the game (a round, the editor) opens at the top of the body; the result
+    and the players' list after Record open where the step is (:func:`scroll_target`)."""
+    target = scroll_target(model)
+
+    async def to_step() -> None:
         column = scroller.current
         if column is not None:
             with contextlib.suppress(Exception):  # a body not on the page yet has nothing to scroll
-                await column.scroll_to(offset=0, duration=0)
+                if target is None:
+                    await column.scroll_to(offset=0, duration=0)
+                else:
+                    # The target has just been shown again (the round under the editor): the
+                    # client lays it out in its next frame, and only then can it be scrolled to.
+                    await asyncio.sleep(SCROLL_AFTER_SECONDS)
+                    await column.scroll_to(scroll_key=target, duration=0)
 
-    ft.use_effect(to_top, [_place(model)])
+    ft.use_effect(to_step, [_place(model), target])
 
 
 def close_open(model: AppModel) -> bool:

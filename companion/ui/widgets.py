@@ -26,6 +26,11 @@ def local_time(stamp: str | None) -> str:
         return stamp
 
 
+def scroll_key(value: str) -> ft.ScrollKey:
+    """A key that is also a target of ``scroll_to`` (compared in diffs by its value)."""
+    return ft.ScrollKey(value)  # type: ignore[call-arg]  # flet's @value decorator hides the field from mypy
+
+
 def tid(identifier: str, control: ft.Control, variant: str = "", live: bool = False) -> ft.Control:
     """Give ``control`` a stable test id (``flt-semantics-identifier``); ``live`` makes a
     screen reader announce it when it appears or changes (a result, a message)."""

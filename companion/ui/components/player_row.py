@@ -8,7 +8,12 @@ import flet as ft
 
 from ..memo import memo
 from ..textsize import scaled
-from ..widgets import badge, secondary, tid
+from ..widgets import badge, scroll_key, secondary, tid
+
+
+def row_key(player: int) -> str:
+    """The scroll target of ``player``'s row."""
+    return f"row-{player}"
 
 
 @ft.component
@@ -39,6 +44,7 @@ def PlayerRow(
     return tid(
         f"player-{player}",
         ft.Container(
+            key=scroll_key(row_key(player)),  # the round scrolls back here after Record
             padding=ft.Padding.symmetric(vertical=6),
             content=ft.Row(
                 [

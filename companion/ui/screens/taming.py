@@ -12,7 +12,7 @@ from ...rules.dice import DIE_FACES
 from ..components.result_card import CHOICES_BESIDE_FROM, ResultCardMemo, choice_column, die
 from ..drafts.dice import Drawn
 from ..model import AppModel
-from ..widgets import card, heading, player_badge, primary, secondary, tid
+from ..widgets import card, heading, player_badge, primary, scroll_key, secondary, tid
 
 
 def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
@@ -20,6 +20,10 @@ def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
     return ft.Semantics(
         identifier=identifier, key=f"{identifier}:{chosen}", button=True, checked=chosen, expand=True, content=face
     )
+
+
+#: The result card's slot, and where a phone's round scrolls once the dice are rolled.
+RESULT_KEY = "result-slot"
 
 
 def result_slot(model: AppModel) -> ft.Control | None:
@@ -57,7 +61,8 @@ def result_slot(model: AppModel) -> ft.Control | None:
         skip=model.dice.skip_animation,
         key="result-card",
     )
-    return ft.Container(content=content, visible=shown, key="result-slot")
+    # The key is a scroll target too: a phone brings the result into view once rolled.
+    return ft.Container(content=content, visible=shown, key=scroll_key(RESULT_KEY))
 
 
 def winner_choice(model: AppModel) -> ft.Control | None:

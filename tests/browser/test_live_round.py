@@ -1,0 +1,155 @@
+"""Issue 29's walk on a phone (360 x 640, touch, Korean, dark): after Change and Take back
+the hand-out names the right player for the tile, and the winner's choice, Next round and
+Home stay; the walk's screens are saved to be looked at."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.i18n import translate
+
+from .harness import NARROW, UNCOVERED_JS, App, Server, without_joiners
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("서연", "지우", "민준")
+
+
+def ko(key: str, **params: object) -> str:
+    return without_joiners(translate("ko", key, **params))
+
+
+KEEPS = ko("handout.keeps_tile")
+AS_PRINTED = ko("bonus.physical")
+
+
+def table_dice(app: App, faces: dict[int, list[int]]) -> None:
+    """Dice rolled at the table: each player's faces, in order."""
+    app.tap("enter-dice")
+    app.wait("hand-card")
+    for player, values in faces.items():
+        for index, face in enumerate(values):
+            app.tap(f"hand-{player}-{index}-{face}")
+    app.tap("apply-dice")
+    app.wait("result-card")
+
+
+def move(app: App, player: int, people: int) -> None:
+    """Move (or Change) ``player``'s migration to ``people`` people, paid in food."""
+    app.tap(f"edit-{player}")
+    app.wait("migration-editor")
+    shown = int(app.wait_text("people-value", "").split()[0])
+    for _ in range(people - shown):
+        app.tap("people-plus")
+    app.wait_text("people-value", str(people))
+    app.tap("save-migration")
+    app.gone("migration-editor")
+
+
+def hand_out(app: App) -> dict[int, str]:
+    """Each hand-out row's text, by seat (the rows below the fold swiped into view)."""
+    app.reveal("handouts")
+    rows = {}
+    for seat in range(len(NAMES)):
+        if app.el(f"handout-{seat}").count():
+            rows[seat] = app.text(f"handout-{seat}")
+    return rows
+
+
+def assert_round_settled(app: App, winner: int, players: set[int]) -> None:
+    """The hand-out lists exactly ``players``; only ``winner`` keeps the tile, under their
+    bonus line; the winner's choice and Next round are on the screen."""
+    rows = hand_out(app)
+    assert set(rows) == players, rows
+    for seat, text in rows.items():
+        assert NAMES[seat] in text, (seat, text)
+        if seat == winner:
+            assert KEEPS in text and text.index(AS_PRINTED) < text.index(KEEPS), (seat, text)
+        else:
+            assert KEEPS not in text, (seat, text)
+    for identifier in ("choose-first", "choose-all", "next-round"):
+        app.wait(identifier)
+
+
+def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, server: Server) -> None:
+    """Rounds A, B and C of the report, by touch; after each, the hand-out and the thumb bar."""
+    app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
+    app.tap("new-game")
+    for seat, name in enumerate(NAMES):
+        app.fill_name(seat, name)
+    app.tap("deck-physical")
+    app.tap("start-game")
+    app.tap("herd-pick-wood")
+    app.tap("tile-skip")
+    # Round A: 서연 1, 지우 2; 서연 wins at the table.
+    move(app, 0, 1)
+    move(app, 1, 2)
+    table_dice(app, {0: [6], 1: [1, 1]})
+    assert_round_settled(app, winner=0, players={0, 1})
+    # Round B: 지우 2, 민준 1; Change 지우 to 3; Take back 민준; 서연 1; 지우 wins.
+    app.tap("next-round")
+    app.tap("herd-pick-stone")
+    app.tap("tile-skip")
+    move(app, 1, 2)
+    move(app, 2, 1)
+    move(app, 1, 3)
+    app.tap("edit-2")
+    app.tap("withdraw")
+    app.gone("migration-editor")
+    move(app, 0, 1)
+    table_dice(app, {1: [6, 6, 6], 0: [1]})
+    assert_round_settled(app, winner=1, players={0, 1})
+    app.shot("phone-360-ko-dark-round-b-handout")
+    # Round C: 민준 and 지우 move, 서연 sits out; 민준 wins.
+    app.tap("next-round")
+    app.tap("herd-pick-gold")
+    app.tap("tile-skip")
+    move(app, 2, 1)
+    move(app, 1, 1)
+    table_dice(app, {2: [6], 1: [1]})
+    assert_round_settled(app, winner=2, players={1, 2})
+    app.shot("phone-360-ko-dark-round-c-handout")
+    app.tap("choose-all")
+    assert_round_settled(app, winner=2, players={1, 2})
+    app.tap("nav-back")  # Home: the start screen, with this game to continue
+    app.wait("new-game")
+    app.wait_page_text(NAMES[0])
+    app.shot("phone-360-ko-dark-home-after-round-c")
+    app.assert_offline()
+    app.close()
+
+
+def in_view(app: App, identifier: str) -> bool:
+    """Whether ``identifier`` is wholly on the screen and not under the thumb bar."""
+    app.settle(quiet_ms=300)
+    box = app.wait(identifier).bounding_box()
+    height = app.page.viewport_size["height"] if app.page.viewport_size else 640
+    return bool(
+        box is not None
+        and box["y"] >= 0
+        and box["y"] + box["height"] <= height
+        and app.el(identifier).evaluate(UNCOVERED_JS)
+    )
+
+
+def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Server) -> None:
+    """Issue 29, the phone's round: after Record the round shows the row just recorded (it
+    no longer jumps to the top, so the table does not scroll down again for every player);
+    after a roll the verdict is in view above the thumb bar."""
+    app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
+    app.tap("new-game")
+    app.tap("add-player")
+    for seat, name in enumerate(("서연", "지우", "민준", "하윤")):
+        app.fill_name(seat, name)
+    app.tap("start-game")
+    app.wait("players-card")
+    for seat in (3, 0, 2):
+        move(app, seat, 1)
+        app.shot(f"phone-360-ko-dark-after-record-{seat}")
+        assert in_view(app, f"player-{seat}"), f"after Record the row of seat {seat} is out of view"
+    app.tap("roll")
+    app.wait("next-round")
+    assert in_view(app, "winner") and in_view(app, "explanation"), "the verdict is out of view after the roll"
+    app.shot("phone-360-ko-dark-after-roll")
+    app.close()
