@@ -358,21 +358,25 @@ class App:
         """Type a player name and wait until the app has it (the start-player
         button shows it), so a quick tap on Start cannot overtake the typing."""
         shown = " ".join(name[:MAX_NAME_LENGTH].split()) or f"Player {seat + 1}"
+        typed = name[:MAX_NAME_LENGTH]
         box = self.wait(f"name-{seat}").locator("input, textarea").first
-        for attempt in range(3):
-            box.focus()
+        for attempt in range(4):
             if attempt == 0:
+                box.focus()
                 box.fill(name)
-            else:  # Flutter's editor sometimes drops a programmatic fill: type it key by key
+            elif box.input_value() != typed:
+                # Flutter's editor dropped the fill or a key (a busy machine): type it again,
+                # key by key; a field that holds the name already is only waited on.
+                box.focus()
                 box.press("Control+a")
                 box.press("Delete")
-                box.press_sequentially(name, delay=20)
+                box.press_sequentially(name, delay=50)
             try:
-                self.wait_text(f"start-player-{seat}", shown, timeout=4)
+                self.wait_text(f"start-player-{seat}", shown, timeout=6)
                 return
             except AssertionError:
                 continue
-        self.wait_text(f"start-player-{seat}", shown, timeout=1)
+        raise AssertionError(self.on_screen(f"typed {name!r} for seat {seat}; the app never showed {shown!r}"))
 
     def start_round(self, names: tuple[str, ...] = ("Anna", "Bert", "Chen")) -> None:
         """A new companion-deck game with ``names``, by touch, up to its first round."""
