@@ -62,7 +62,7 @@ TABLET = (1280, 800)
 #: game opened afresh is in the history, on the start screen (by design), not on its scoring.
 TAPS = re.compile(
     r"(edit-\d|save-migration|withdraw|cancel-migration|people-(plus|minus)|pay-(wood|food)-(plus|minus)"
-    r"|roll|enter-dice|hand-\d-\d-\d|apply-dice|cancel-dice|choose-(first|all)|next-round|start-round"
+    r"|roll|box-confirm|box-cancel|enter-dice|hand-\d-\d-\d|apply-dice|cancel-dice|choose-(first|all)|next-round|start-round"
     r"|herd-pick-(wood|brick|stone|gold|cancel)|tile-skip|tile-save|tile-describe|tile-kind-(food|tool|points)"
     r"|tile-part-(first|all)|undo|redo|end-game|end-game-tamed|cancel-end"
     r"|toggle-(log|summary))"

@@ -118,6 +118,8 @@ def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> No
     model.play.reopen()
     assert model.play.game.state.phase is Phase.MIGRATION
     assert model.session.message is not None and model.session.message.key == "info.reopened"
+    model.play.go(Screen.RULES)  # issue 29: the banner stays with the round, not over the Rules
+    assert model.session.message is None
 
 
 def test_settings_are_saved_and_settings_return_where_they_were_opened(model: AppModel, tmp_path: Path) -> None:
@@ -305,3 +307,64 @@ def test_only_the_winners_deciding_die_is_filled() -> None:
     assert decided_by(None, 0) is None  # tumbling
     tie = settle({0: [4], 1: [4]})
     assert decided_by(tie, 0) is None and decided_by(tie, 1) is None
+
+
+@pytest.mark.parametrize("printed", [True, False], ids=["printed", "deck"])
+def test_the_last_tile_says_the_herd_is_tamed_next_round(model: AppModel, printed: bool) -> None:
+    """Issue 29: in round 16 the herd card says the whole herd is tamed next round, with
+    the printed tiles too (it had said "next round: see the pile" with none left)."""
+    import flet as ft
+
+    from companion.i18n import Translator
+    from companion.ui.components.herd_pane import _pile
+
+    new_game(model, ["Ann", "Bo"], printed=printed)
+    game = model.play.game
+    assert game is not None
+    for round_number in range(16):
+        if printed:
+            model.play.start_round(Resource.WOOD, after=round_number)
+            model.tile.skip()
+        elif round_number:
+            model.play.start_round(None, after=round_number)
+        run_async(model.dice.roll())  # nobody on the tile: the tile is boxed
+    assert model.play.game is not None and model.play.game.state.round_number == 16
+    view = HerdView.of(model.play.game.state)
+    assert view.pile_left == 0
+    texts = [
+        c.content.value
+        for c in _walk(_pile(view, Translator("en")))
+        if isinstance(c, ft.Semantics) and c.identifier == "next-herd" and isinstance(c.content, ft.Text)
+    ]
+    assert texts == ["Last tile: then the herd is tamed"]
+
+
+def _walk(control: object) -> list[object]:
+    found = [control]
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child] if child is not None else []:
+            found.extend(_walk(item))
+    return found
+
+
+def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
+    """Issue 29: with nobody on the tile, "Box the tile" asks first; Cancel or a migration
+    after the question boxes nothing; the second tap boxes the tile."""
+    new_game(model, ["Ann", "Bo"])
+    model.dice.ask_box()
+    assert model.dice.confirm_box
+    model.dice.cancel_box()
+    assert not model.dice.confirm_box and model.play.game is not None
+    assert model.play.game.state.phase is Phase.MIGRATION
+    model.dice.ask_box()
+    model.migration.edit(0)
+    model.migration.save()  # somebody moved after all: the question goes with the undo
+    model.play.undo()
+    assert not model.dice.confirm_box
+    model.dice.ask_box()
+    run_async(model.dice.roll())  # "Yes, box the tile"
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.RESOLVED and not model.dice.confirm_box
+    assert game.state.current is not None and game.state.current.taming is not None
+    assert game.state.current.taming.outcome.value == "nobody"

@@ -151,8 +151,9 @@ class Session:
 
     # -- navigation ----------------------------------------------------------------------
     def go(self, screen: Screen) -> None:
-        """Show ``screen``; an error banner does not follow to the next screen."""
-        self.message = None if self.message is None or self.message.error else self.message
+        """Show ``screen``; no banner follows to the next screen (one said on arrival is said
+        after the move: a game deleted elsewhere, a game reopened)."""
+        self.message = None
         if screen in SIDE_SCREENS and self.screen not in SIDE_SCREENS:
             self.back_to = self.screen
         self.load(screen)

@@ -108,7 +108,8 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
     app.click("tile-skip")
     app.wait_text("herd-area", "quarry")
     assert "as printed on the tile" in app.text("bonus-first")
-    app.click("roll")  # nobody moved
+    app.click("roll")  # nobody moved: the tile goes to the box after a second tap
+    app.click("box-confirm")
     app.wait_text("explanation", "Nobody moved people to the tile")
 
     # Round 3: Anna and Chloé tie with dice from the table; the tile goes to the box.
@@ -202,6 +203,7 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
         app.wait_text("title", f"Round {number}")
         if number % 5 == 0:
             app.click("roll")  # nobody this round
+            app.click("box-confirm")
             app.wait_text("explanation", "Nobody moved")
             continue
         player = number % 2

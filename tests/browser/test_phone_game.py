@@ -73,6 +73,9 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.wait_text("title", "Round 2")
     assert "Bert" in app.text("start-player")  # start player passed clockwise
     app.click("roll")
+    app.wait("box-question")  # boxing is a deliberate step: a question, then the tap
+    app.shot("phone-light-box-question")
+    app.click("box-confirm")
     app.wait_text("explanation", "Nobody moved people to the tile")
 
     # Round 3: Anna and Chloé move one person each; dice entered by hand end in a full tie.
@@ -172,6 +175,7 @@ def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
     app.wait_text("player-1", "No people on the tile")
 
     app.tap("roll")  # nobody on the tile: the tile is boxed, then the next round
+    app.tap("box-confirm")
     app.wait("next-round", timeout=20_000)
     app.tap("next-round")
     app.wait_text("title", "Round 2")
@@ -287,6 +291,7 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.tap("tile-skip")
     app.gone("tile-editor")
     app.tap("roll")  # nobody on the tile
+    app.tap("box-confirm")
     app.wait_text("explanation", "Nobody moved people to the tile")
 
     app.tap("next-round")
@@ -318,7 +323,8 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.gone("tile-editor")
     app.wait_text("bonus-first", "1 point")
     assert "river" in app.text("herd-area")
-    app.tap("roll")
+    app.tap("roll")  # nobody on the tile
+    app.tap("box-confirm")
     app.wait("next-round")
     app.tap("next-round")  # the kept picker asks for the round after
     app.wait_text("physical-herd", "Round 3")

@@ -127,6 +127,7 @@ def play_two_games(app: App) -> None:
     app.click("next-round")
     app.wait_text("title", "Round 3")
     app.click("roll")  # nobody moved
+    app.click("box-confirm")
     app.wait_text("explanation", "Nobody moved")
     app.click("toggle-summary")
     app.wait("player-summary")

@@ -212,7 +212,9 @@ def _label(text: str) -> ft.Control:
 
 
 def _pile(view: HerdView, tr: Translator, small: bool = False) -> ft.Control:
-    if view.is_physical:
+    if view.pile_left == 0:  # either mode: the next round tames the whole herd
+        upcoming = tr("round.last_tile")
+    elif view.is_physical:
         upcoming = tr("round.next_physical")
     elif view.next_herd is not None:
         upcoming = tr("round.next_herd", area=tr(f"area_name.{view.next_herd.value}"))

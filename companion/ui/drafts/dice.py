@@ -38,6 +38,8 @@ class DiceDraft:
     # tab, the game moved on) calls it off; Skip only skips what would have tumbled after it
     pending: bool = False
     skipped: bool = False
+    # nobody moved and "Box the tile" was tapped: the thumb bar asks once more (issue 29)
+    confirm_box: bool = False
     # the settled result the card last showed: it stays on the page, hidden, while the
     # dice tumble and in migration (screens.taming.result_slot)
     drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)
@@ -50,6 +52,7 @@ class DiceDraft:
         self.hand_dice = {}
         self.rolling = False
         self.pending = False
+        self.confirm_box = False
 
     async def roll(self) -> None:
         """The app's roll. With the animation on, the dice start to tumble at once and the
@@ -76,6 +79,19 @@ class DiceDraft:
             self.rolling = False
             return
         await self.animate()
+
+    def ask_box(self) -> None:
+        """Nobody moved: "Box the tile" asks once more before the tile goes to the box, so a
+        stray tap while the table is still moving people boxes nothing."""
+        game = self.play.game
+        if game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
+            return
+        if game.state.current.migrations:
+            return  # somebody moved since the tap: Roll is the step
+        self.confirm_box = True
+
+    def cancel_box(self) -> None:
+        self.confirm_box = False
 
     @staticmethod
     def _tumble(counts: dict[int, int]) -> dict[int, list[int]]:

@@ -106,14 +106,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         current = state.current
         assert current is not None
         if not current.migrations:
-            return ButtonRowMemo(
-                label=tr("tame.nobody"),
-                on_click=model.dice.roll,
-                identifier="roll",
-                icon=ft.Icons.INVENTORY_2_OUTLINED,
-                main=True,
-                key="box-tile",
-            )
+            return _box_the_tile(model)
         return ft.Column(
             [
                 ButtonRowMemo(
@@ -185,6 +178,29 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             spacing=8,
         )
     return None
+
+
+def _box_the_tile(model: AppModel) -> ft.Control:
+    """Nobody moved: boxing the tile takes a tap on an outlined button and a second on the
+    question it opens (a stray tap while the table still moves people boxes nothing)."""
+    tr = model.session.tr
+    if not model.dice.confirm_box:
+        return ButtonRowMemo(
+            label=tr("tame.nobody"),
+            on_click=model.dice.ask_box,
+            identifier="roll",
+            icon=ft.Icons.INVENTORY_2_OUTLINED,
+            key="box-tile",
+        )
+    return ft.Column(
+        [
+            tid("box-question", ft.Text(tr("tame.box_confirm"), size=16, weight=ft.FontWeight.W_600), live=True),
+            ft.Row([primary(tr("tame.box_yes"), model.dice.roll, "box-confirm", ft.Icons.INVENTORY_2_OUTLINED)]),
+            ft.Row([secondary(tr("common.cancel"), model.dice.cancel_box, "box-cancel", expand=True)]),
+        ],
+        spacing=8,
+        key="box-confirm",
+    )
 
 
 def _confirm_end(model: AppModel) -> ft.Control:
