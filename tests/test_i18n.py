@@ -342,3 +342,14 @@ def test_the_all_bonus_is_named_as_each_rules_text_names_it(lang: str) -> None:
     seeds = {path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
     assert any(f'"{term}"' in text for text in seeds), term
     assert term in translate(lang, "result.take_all")
+
+
+def test_korean_words_and_counted_numbers_stay_whole() -> None:
+    """Issue 29: a Korean line breaks only between words, and a number stays with the
+    counter after it ("1개" had broken as "1" / "개" in the summary)."""
+    from companion.i18n import WORD_JOINER, keep_words
+
+    assert keep_words("식량 1개") == f"식{WORD_JOINER}량 1{WORD_JOINER}개"
+    assert keep_words("라운드") == WORD_JOINER.join("라운드")
+    assert keep_words("14개 남음") == f"14{WORD_JOINER}개 남{WORD_JOINER}음"
+    assert keep_words("Anna 12") == "Anna 12"  # nothing else changes

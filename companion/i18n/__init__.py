@@ -83,6 +83,8 @@ def detect(locales: Iterable[str | None]) -> str:
 
 WORD_JOINER = "\u2060"
 _HANGUL_RUN = re.compile(r"[\uac00-\ud7a3]{2,}")
+#: A number and the Hangul counter or particle right after it ("1개", "2라운드", "3명").
+_NUMBER_THEN_HANGUL = re.compile(r"(?<=[0-9])(?=[\uac00-\ud7a3])")
 
 
 def keep_words(text: str) -> str:
@@ -91,9 +93,10 @@ def keep_words(text: str) -> str:
     Korean puts spaces between words and breaks lines only there, but Flutter
     breaks between any two Hangul syllables ("라운" / "드").  A word joiner
     between the syllables of each word leaves only the spaces as break points;
-    it has no width and screen readers skip it.
+    it has no width and screen readers skip it. A number stays with the counter after
+    it too ("1개" never breaks as "1" / "개").
     """
-    return _HANGUL_RUN.sub(lambda run: WORD_JOINER.join(run.group(0)), text)
+    return _NUMBER_THEN_HANGUL.sub(WORD_JOINER, _HANGUL_RUN.sub(lambda run: WORD_JOINER.join(run.group(0)), text))
 
 
 class Translator:

@@ -95,8 +95,9 @@ class Session:
 
     @property
     def thumb_choice(self) -> bool:
-        """A phone with the height for the winner's choice in the thumb bar, above Next round;
-        a wide or a short window shows it in the result instead."""
+        """A phone with the height for the winner's whole choice (question and two buttons) in
+        the thumb bar, above Next round; a short phone window, or big text, has it on one line
+        there (result_card.choice_column's ``compact``); a tablet shows it in the result."""
         return not self.wide and self.height / factor_of(self.text_size) >= TALL_FROM
 
     @property

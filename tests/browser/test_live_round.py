@@ -4,10 +4,13 @@ Home stay; the walk's screens are saved to be looked at."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser
 
 from companion.i18n import translate
+from companion.store import Store
 
 from .harness import NARROW, UNCOVERED_JS, App, Server, without_joiners
 
@@ -153,3 +156,29 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
     assert in_view(app, "winner") and in_view(app, "explanation"), "the verdict is out of view after the roll"
     app.shot("phone-360-ko-dark-after-roll")
     app.close()
+
+
+@pytest.mark.parametrize("percent", [160, 200])
+def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser, tmp_path: Path, percent: int) -> None:
+    """Issue 29: at 160 % and 200 % text on a 360 x 640 phone the winner's "1." and "all"
+    stay in the thumb bar above Next round (on one line), so the default is never taken
+    unseen; README promises it at every text size."""
+    data = tmp_path / "data"
+    data.mkdir()
+    Store(data / "games.sqlite3").set_setting("text_size", str(percent))
+    server = Server(data).start()
+    app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
+    try:
+        app.start_round(("서연", "지우"))
+        move(app, 0, 1)
+        move(app, 1, 2)
+        app.tap("roll")
+        app.wait("next-round", timeout=20_000)
+        for identifier in ("choose-first", "choose-all", "next-round"):
+            assert in_view(app, identifier), f"{identifier} is not in the thumb bar at {percent} % text"
+        app.shot(f"phone-360-ko-dark-text-{percent}-choice")
+        app.tap("choose-all")
+        assert in_view(app, "next-round")
+    finally:
+        app.close()
+        server.stop()

@@ -168,10 +168,27 @@ def handout_list(
 
 
 def choice_column(
-    tr: Translator, name: str, chosen: Choice, choose: Callable[[Choice], None], beside: bool
+    tr: Translator, name: str, chosen: Choice, choose: Callable[[Choice], None], beside: bool, compact: bool = False
 ) -> ft.Control:
     """The winner's "1." or "all"; ``beside``: the two side by side (one above the other
-    where big text leaves no room for both)."""
+    where big text leaves no room for both). ``compact``: a short phone window or big text,
+    where the thumb bar has room for one line: the winner's name and two short buttons."""
+    if compact:
+        return ft.Row(
+            [
+                ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600, expand=True),
+                *[
+                    tonal(label, partial(choose, choice), f"choose-{option}", selected=chosen is choice)
+                    for option, choice, label in (
+                        ("first", Choice.FIRST, '"1."'),
+                        ("all", Choice.ALL, f'"{tr("round.all")}"'),
+                    )
+                ],
+            ],
+            spacing=8,
+            wrap=True,
+            key="choice-compact",
+        )
     return ft.Column(
         [
             ft.Text(tr("result.choose", name=name), size=16, weight=ft.FontWeight.W_600),

@@ -144,7 +144,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
                 )
             ]
         )
-        choice = winner_choice(model) if model.session.thumb_choice else None
+        choice = winner_choice(model) if not model.session.wide else None
         if choice is None:
             return next_round_row
         # On a phone the winner's choice sits right above the thumb's button: "Next round"

@@ -56,7 +56,7 @@ def result_slot(model: AppModel) -> ft.Control | None:
         dice=dice,
         taming=taming,
         settled=settled,
-        choose=None if model.session.thumb_choice else model.play.choose,
+        choose=None if not model.session.wide else model.play.choose,  # a phone: in the thumb bar
         beside=model.session.room >= CHOICES_BESIDE_FROM,
         skip=model.dice.skip_animation,
         key="result-card",
@@ -66,8 +66,9 @@ def result_slot(model: AppModel) -> ft.Control | None:
 
 
 def winner_choice(model: AppModel) -> ft.Control | None:
-    """The winner's "1." or "all" in a phone's thumb bar, once the dice have settled;
-    None without a winner."""
+    """The winner's "1." or "all" in a phone's thumb bar, once the dice have settled (at
+    every text size: on one line where the window is short for the text); None without a
+    winner."""
     assert model.play.game is not None and model.play.game.state.current is not None
     current = model.play.game.state.current
     taming = current.taming
@@ -75,7 +76,8 @@ def winner_choice(model: AppModel) -> ft.Control | None:
         return None
     name = model.play.game.state.players[taming.winner]
     beside = model.session.room >= CHOICES_BESIDE_FROM
-    return choice_column(model.session.tr, name, current.winner_choice, model.play.choose, beside)
+    compact = not model.session.thumb_choice  # a short window, or big text: one line
+    return choice_column(model.session.tr, name, current.winner_choice, model.play.choose, beside, compact)
 
 
 def hand_entry_pane(model: AppModel) -> ft.Control:
@@ -84,7 +86,11 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
     tr = model.session.tr
     names = model.play.game.state.players
     parts: list[ft.Control] = [heading(tr("hand.title"), 20), ft.Text(tr("hand.hint"), size=15)]
-    for player, dice in sorted(model.dice.hand_dice.items()):
+    current = model.play.game.state.current
+    start = current.start_player if current is not None else 0
+    seats = len(names)
+    # In turn order from the round's start player, as the hand-out lists them.
+    for player, dice in sorted(model.dice.hand_dice.items(), key=lambda item: (item[0] - start) % seats):
         parts.append(
             ft.Row(
                 [
@@ -111,7 +117,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                     )
                                     for face in DIE_FACES
                                 ],
-                                spacing=8,  # six 48 px faces, 8 px apart, fill a 360 px phone
+                                spacing=4,  # six faces 4 px apart: 48 px each on a 360 px phone inside the padding
                             ),
                         ],
                         spacing=2,
@@ -121,5 +127,5 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
     return card(
-        ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=2, vertical=12), identifier="hand-card"
+        ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=12), identifier="hand-card"
     )
