@@ -122,7 +122,8 @@ def scrolled_off(app: App, identifier: str) -> bool:
 
 def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
     """The screen's body is kept from step to step (patched, not built again), yet a new step
-    (the result, the next round, the editor) opens at its top even after scrolling down."""
+    opens where it is even after scrolling down: the result at the result (issue 29: its
+    verdict in view, not the herd card), the next round and the editor at their top."""
     server = Server(tmp_path / "data", ["--language", "en"]).start()
     app = App(browser, server.url, SMALL, locale="en", touch=True)
     try:
@@ -134,7 +135,8 @@ def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
         app.wait("winner", timeout=20_000)
         app.settle()
         in_view(app, "title")
-        in_view(app, "start-player")
+        in_view(app, "winner")
+        in_view(app, "explanation")
         app.swipe(500)
         assert scrolled_off(app, "start-player")
         app.tap("next-round")

@@ -174,19 +174,23 @@ def choice_column(
     where big text leaves no room for both). ``compact``: a short phone window or big text,
     where the thumb bar has room for one line: the winner's name and two short buttons."""
     if compact:
-        return ft.Row(
+        return ft.Column(
             [
-                ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600, expand=True),
-                *[
-                    tonal(label, partial(choose, choice), f"choose-{option}", selected=chosen is choice)
-                    for option, choice, label in (
-                        ("first", Choice.FIRST, '"1."'),
-                        ("all", Choice.ALL, f'"{tr("round.all")}"'),
-                    )
-                ],
+                ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
+                ft.Row(
+                    [
+                        tonal(
+                            label, partial(choose, choice), f"choose-{option}", selected=chosen is choice, expand=True
+                        )
+                        for option, choice, label in (
+                            ("first", Choice.FIRST, '"1."'),
+                            ("all", Choice.ALL, f'"{tr("round.all")}"'),
+                        )
+                    ],
+                    spacing=8,
+                ),
             ],
-            spacing=8,
-            wrap=True,
+            spacing=4,
             key="choice-compact",
         )
     return ft.Column(

@@ -117,7 +117,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                                     )
                                     for face in DIE_FACES
                                 ],
-                                spacing=4,  # six faces 4 px apart: 48 px each on a 360 px phone inside the padding
+                                spacing=8,  # six faces 8 px apart fill the card inside its padding
                             ),
                         ],
                         spacing=2,
@@ -127,5 +127,5 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
     return card(
-        ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=12, vertical=12), identifier="hand-card"
+        ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=4, vertical=12), identifier="hand-card"
     )
