@@ -169,7 +169,7 @@ def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser,
     server = Server(data).start()
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
     try:
-        app.start_round(("서연", "지우"))
+        app.start_round(NAMES)
         move(app, 0, 1)
         move(app, 1, 2)
         app.tap("roll")
