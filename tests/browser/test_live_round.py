@@ -103,6 +103,7 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, 
     move(app, 0, 1)
     table_dice(app, {1: [6, 6, 6], 0: [1]})
     assert_round_settled(app, winner=1, players={0, 1})
+    app.tap_point("handouts")  # swiped into view, to be looked at
     app.shot("phone-360-ko-dark-round-b-handout")
     # Round C: 민준 and 지우 move, 서연 sits out; 민준 wins.
     app.tap("next-round")
@@ -112,6 +113,7 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, 
     move(app, 1, 1)
     table_dice(app, {2: [6], 1: [1]})
     assert_round_settled(app, winner=2, players={1, 2})
+    app.swipe(400)  # the hand-out into view, to be looked at
     app.shot("phone-360-ko-dark-round-c-handout")
     app.tap("choose-all")
     assert_round_settled(app, winner=2, players={1, 2})
