@@ -77,6 +77,7 @@ def _draft_open(tab: Tab) -> bool:
         model.migration.editing is not None
         or model.dice.hand_entry
         or model.dice.rolling
+        or model.dice.confirm_box
         or model.tile.describing
         or model.play.picking_herd
         or model.play.confirm_end
