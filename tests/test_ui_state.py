@@ -368,3 +368,32 @@ def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
     assert game is not None and game.state.phase is Phase.RESOLVED and not model.dice.confirm_box
     assert game.state.current is not None and game.state.current.taming is not None
     assert game.state.current.taming.outcome.value == "nobody"
+
+
+def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) -> None:
+    """Issue 29: the dice entered from the table are asked for in turn order from the
+    round's start player, as the hand-out lists the players (they had come in seat order)."""
+    import flet as ft
+
+    from companion.ui.screens.taming import hand_entry_pane
+
+    new_game(model, ["Ann", "Bo", "Cy", "Di"])
+    model.migration.edit(0)
+    model.migration.save()
+    run_async(model.dice.roll())
+    model.play.next_round(1)  # round 2: Bo starts
+    for seat in (0, 2, 3):
+        model.migration.edit(seat)
+        model.migration.save()
+    model.dice.open_hand_entry()
+    game = model.play.game
+    assert game is not None and game.state.current is not None and game.state.current.start_player == 1
+    order = [
+        c.identifier
+        for c in _walk(hand_entry_pane(model))
+        if isinstance(c, ft.Semantics)
+        and isinstance(c.identifier, str)
+        and c.identifier.endswith("-0")
+        and c.identifier.count("-") == 2
+    ]
+    assert order == ["hand-2-0", "hand-3-0", "hand-0-0"]
