@@ -36,8 +36,9 @@ from .widgets import banner
 
 MAX_PHONE_WIDTH = 640
 MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
-#: A scroll to a control waits this long, for the control to be laid out on the client.
-SCROLL_AFTER_SECONDS = 0.1
+#: A scroll to a control waits this long, then this long again, for the control to be laid
+#: out on the client (a second scroll to where the first went changes nothing).
+SCROLL_AFTER_SECONDS = (0.1, 0.4)
 
 
 #: The scrolling body of the screen on show: Root scrolls it back to the top at each new step.
@@ -195,11 +196,14 @@ def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
                     await column.scroll_to(offset=0, duration=0)
                 else:
                     # The target has just been shown again (the round under the editor): the
-                    # client lays it out in its next frame, and only then can it be scrolled to.
-                    await asyncio.sleep(SCROLL_AFTER_SECONDS)
-                    await column.scroll_to(scroll_key=target, duration=0)
+                    # client lays it out in a coming frame, and only then can it be scrolled
+                    # to; a busy phone may need longer, so the scroll is asked for twice.
+                    for wait in SCROLL_AFTER_SECONDS:
+                        await asyncio.sleep(wait)
+                        await column.scroll_to(scroll_key=target, duration=0)
 
-    ft.use_effect(to_step, [_place(model), target])
+    # The dice settling is a step too: the verdict and the hand-out appear in the result.
+    ft.use_effect(to_step, [_place(model), target, model.dice.rolling])
 
 
 def close_open(model: AppModel) -> bool:
