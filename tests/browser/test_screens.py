@@ -235,7 +235,9 @@ def test_every_screen_fits(browser: Browser, tmp_path: Path, width: int, lang: s
         app.wait("round-log")
         shot("history-game")
         app.click("nav-back")
+        app.wait("history-1")  # the finished games again: the next Back is theirs, not the game's
         app.click("nav-back")
+        app.wait("open-history")  # the start screen
         app.click("open-settings")
         app.wait("lang-en")
         shot("settings")
