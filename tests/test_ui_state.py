@@ -11,8 +11,12 @@ from companion.rules import Choice, Phase, Resource
 from companion.rules.taming import settle
 from companion.store import Store
 from companion.ui.components.herd_pane import HerdView
+from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
 from companion.ui.model import AppModel, Screen
+from companion.ui.root import scroll_target
+from companion.ui.screens.play import CONFIRM_KEY
+from companion.ui.screens.taming import RESULT_KEY
 
 from .helpers import run_async
 
@@ -397,3 +401,25 @@ def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) ->
         and c.identifier.count("-") == 2
     ]
     assert order == ["hand-2-0", "hand-3-0", "hand-0-0"]
+
+
+def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppModel) -> None:
+    """The phone's body scrolls to the row just recorded, to the result after the roll, and to
+    the question End game asks (it sits above the result, so scrolling to the result would
+    leave the question out of view); Cancel goes back to the result."""
+    new_game(model, ["Ann", "Bo"])
+    assert scroll_target(model) is None
+    model.migration.edit(1)
+    assert scroll_target(model) is None  # the editor opens at its top
+    model.migration.draft.step_people(1)
+    model.migration.save()
+    assert scroll_target(model) == row_key(1)
+    model.play.ask_end()
+    assert scroll_target(model) == CONFIRM_KEY
+    model.play.cancel_end()
+    run_async(model.dice.roll())
+    assert scroll_target(model) == RESULT_KEY
+    model.play.ask_end()
+    assert scroll_target(model) == CONFIRM_KEY
+    model.play.cancel_end()
+    assert scroll_target(model) == RESULT_KEY

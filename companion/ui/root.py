@@ -21,7 +21,7 @@ from .files import Transfers
 from .model import AppModel, Screen
 from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
-from .screens.play import play_actions, play_body, title
+from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.rules import rules_screen
 from .screens.settings import settings_screen
 from .screens.setup import setup_screen, start_button
@@ -176,6 +176,8 @@ def scroll_target(model: AppModel) -> str | None:
     state = model.play.game.state
     if model.migration.editing is not None or model.dice.hand_entry or model.tile.describing:
         return None  # an editor opens at its top
+    if model.play.confirm_end:
+        return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
     if state.phase is Phase.RESOLVED or (state.phase is Phase.MIGRATION and model.dice.rolling):
         return RESULT_KEY
     if state.phase is Phase.MIGRATION and model.migration.last is not None:

@@ -141,7 +141,8 @@ def in_view(app: App, identifier: str) -> bool:
 def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Server) -> None:
     """Issue 29, the phone's round: after Record the round shows the row just recorded (it
     no longer jumps to the top, so the table does not scroll down again for every player);
-    after a roll the verdict is in view above the thumb bar."""
+    after a roll the verdict is in view above the thumb bar, and End game's question when it
+    is asked."""
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
     app.tap("new-game")
     app.tap("add-player")
@@ -157,6 +158,15 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
     app.wait("next-round")
     assert in_view(app, "winner") and in_view(app, "explanation"), "the verdict is out of view after the roll"
     app.shot("phone-360-ko-dark-after-roll")
+    # End game asks above the result: the question is brought into view, Cancel goes back.
+    app.tap("end-game")
+    app.wait("confirm-end")
+    app.settle(quiet_ms=600)
+    assert in_view(app, "confirm-end") and in_view(app, "cancel-end"), "End game's question is out of view"
+    app.shot("phone-360-ko-dark-end-question")
+    app.tap("cancel-end")
+    app.wait("next-round")
+    assert in_view(app, "winner"), "after Cancel the verdict is out of view"
     app.close()
 
 

@@ -10,7 +10,7 @@ from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
 from ..model import AppModel
 from ..topbar import BarAction
-from ..widgets import card, player_badge, primary, secondary, tid
+from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
 from .migration import editor_slot, players_slot
@@ -203,9 +203,13 @@ def _box_the_tile(model: AppModel) -> ft.Control:
     )
 
 
+#: The end-game question's place on the page: a phone scrolls to it when it opens.
+CONFIRM_KEY = "confirm-end-slot"
+
+
 def _confirm_end(model: AppModel) -> ft.Control:
     tr = model.session.tr
-    return card(
+    question = card(
         ft.Column(
             [
                 ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
@@ -217,6 +221,7 @@ def _confirm_end(model: AppModel) -> ft.Control:
         ),
         identifier="confirm-card",
     )
+    return ft.Container(content=question, key=scroll_key(CONFIRM_KEY))
 
 
 def _tallies(model: AppModel) -> ft.Control:
