@@ -29,6 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from companion.data.store import Store  # noqa: E402
 from companion.rules import (  # noqa: E402
     Choice,
     Choose,
@@ -43,7 +44,6 @@ from companion.rules import (  # noqa: E402
     start_game,
     win_odds,
 )
-from companion.store import Store  # noqa: E402
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, bare_tab, free_port  # noqa: E402
 
 #: The bare Flet counter and the app's round in plain Flet (every tap kind's floor), served like the app.
@@ -366,7 +366,7 @@ def phone_first_load(browser: Any, runs: int) -> list[Row]:
         # ... and with Flet's whole icon font, as before the app served its cut of it
         import flet_web
 
-        from companion.icon_font import SERVED_AS
+        from scripts.make_icon_font import SERVED_AS
 
         whole = (Path(flet_web.__file__).parent / "web" / SERVED_AS).stat().st_size
         cut = (ROOT / "assets" / SERVED_AS).stat().st_size

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from .config import resolve
-from .transfer import COMMANDS, run
+from .cli import COMMANDS, run
+from .server.config import resolve
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -18,7 +18,7 @@ def main(argv: list[str] | None = None) -> None:
     if args and args[0] in COMMANDS:  # export / import / games
         raise SystemExit(run(args))
     config = resolve(args)
-    from .app import serve  # flet is imported only when the app really starts
+    from .server.app import serve  # flet is imported only when the app really starts
 
     serve(config)
 

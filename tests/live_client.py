@@ -1,7 +1,7 @@
 """A browser tab without a browser: the real session code, and a client that applies
 Flet's patches to its own copy of the page, as the web client does.
 
-:class:`Tab` opens a session through :func:`companion.sessions.start_session` on a fake
+:class:`Tab` opens a session through :func:`companion.server.sessions.start_session` on a fake
 connection. Every message the server sends is encoded as ``flet_web`` encodes it,
 decoded, and applied to :class:`ClientTree`: what the client shows is what those
 patches build, not what the server believes it sent. A tap is the client's click event
@@ -33,8 +33,8 @@ from flet.messaging.protocol import (
 from flet.messaging.session import Session as FletSession
 from flet.pubsub.pubsub_hub import PubSubHub
 
-from companion.config import Config
-from companion.sessions import start_session
+from companion.server.config import Config
+from companion.server.sessions import start_session
 from companion.ui.model import AppModel
 
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]

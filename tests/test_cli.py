@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.config import resolve
+from companion.data.store import Store
 from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, play
-from companion.store import Store
+from companion.server.config import resolve
 
 from .helpers import new_game
 
@@ -81,7 +81,7 @@ def test_join_qr_code_is_a_real_png_without_pillow() -> None:
     import struct
     import zlib
 
-    from companion.qr import qr_png
+    from companion.server.qr import qr_png
 
     png = base64.b64decode(qr_png("http://10.0.0.2:8550/?token=xyz"))
     assert png[:8] == b"\x89PNG\r\n\x1a\n"

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from companion import compression
-from companion.compression import CompressStatic
+from companion.server import compression
+from companion.server.compression import CompressStatic
 
 from .helpers import run_async
 

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from companion.app import join_urls
-from companion.config import Config
-from companion.game_files import read_game_file
+from companion.data.game_files import read_game_file
+from companion.data.store import Store
 from companion.i18n import describe
-from companion.network import allowed_hosts, lan_addresses, served_addresses
 from companion.rules import ImportFormatError, StartRound, game_to_json, make_setup, play, start_game
-from companion.security import COOKIE, OriginGate, TokenGate, cookie_values
-from companion.store import Store
+from companion.server.app import join_urls
+from companion.server.config import Config
+from companion.server.gates import COOKIE, OriginGate, TokenGate, cookie_values
+from companion.server.network import allowed_hosts, lan_addresses, served_addresses
 from companion.ui.model import AppModel
 
 from .helpers import run_async
@@ -164,7 +164,7 @@ def test_every_candidate_gets_a_join_address_and_none_is_loopback() -> None:
 NEW_FOLDER_SCRIPT = r"""
 import sys, time
 from companion.rules import make_setup, start_game
-from companion.store import Store
+from companion.data.store import Store
 start = float(sys.argv[2])
 while time.time() < start:
     pass
@@ -249,7 +249,7 @@ def test_the_browser_never_receives_a_traceback() -> None:
     from flet.messaging.protocol import Message, MessageAction, SessionCrashedBody
     from flet_web.fastapi.flet_app import FletApp
 
-    from companion import webfix
+    from companion.server import webfix
 
     assert webfix.install()
 

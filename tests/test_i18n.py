@@ -71,8 +71,8 @@ def test_language_detection() -> None:
 def _rule_error_codes() -> set[str]:
     """Every code a RuleError is raised with in companion/rules."""
     codes = set()
-    sources = [*(ROOT / "companion" / "rules").glob("*.py"), ROOT / "companion" / "game_files.py"]
-    sources.append(ROOT / "companion" / "names.py")
+    sources = [*(ROOT / "companion" / "rules").glob("*.py"), ROOT / "companion" / "data" / "game_files.py"]
+    sources.append(ROOT / "companion" / "data" / "names.py")
     for path in sources:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):

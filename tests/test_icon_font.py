@@ -7,13 +7,13 @@ from pathlib import Path
 import flet as ft
 from fontTools.ttLib import TTFont
 
-from companion.icon_font import FRAMEWORK, SERVED_AS, glyph_name, used_icons
+from scripts.make_icon_font import FRAMEWORK, SERVED_AS, glyph_name, used_icons
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_icon_the_code_names_is_in_the_cut_font() -> None:
-    """A new icon in the code without ``python -m companion.icon_font`` fails here: the
+    """A new icon in the code without ``python scripts/make_icon_font.py`` fails here: the
     browser would draw an empty box."""
     icons = used_icons(ROOT / "companion")
     assert "UNDO" in icons and all(hasattr(ft.Icons, icon) for icon in icons | set(FRAMEWORK))

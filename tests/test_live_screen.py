@@ -22,8 +22,8 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.config import Config
-from companion.sessions import store_for
+from companion.server.config import Config
+from companion.server.sessions import store_for
 from companion.ui.session import Screen
 
 from .helpers import run_async

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import Any, get_args
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, find, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import (
+    PHYSICAL_DECK_ID,
+    Action,
+    ActionError,
     BonusItem,
     BonusKind,
     Choice,
@@ -23,6 +27,7 @@ from companion.rules import (
     RuleError,
     StartRound,
     Withdraw,
+    apply,
     game_from_json,
     game_to_json,
     make_setup,
@@ -33,7 +38,7 @@ from companion.rules import (
     undo,
 )
 from companion.rules.resources import Resource
-from companion.rules.serialize import action_from_dict, action_to_dict, entries_of, entry_from_dict
+from companion.rules.serialize import ACTION_NAMES, action_from_dict, action_to_dict, entries_of, entry_from_dict
 
 #: CI runs the fuzz profile (MAMMOTH_FUZZ_EXAMPLES) with thousands of sequences.
 EXAMPLES = int(os.environ.get("MAMMOTH_FUZZ_EXAMPLES", "300"))
@@ -150,3 +155,47 @@ def test_full_legal_game_conserves_tiles(seed: int, players: int) -> None:
         check_invariants(game)
     game = play(play(game, StartRound()), EndGame())
     assert sum(game.state.tallies) == 16 and not game.state.box
+
+
+#: One instance of every action, by class.
+ONE_OF_EACH: dict[type, Action] = {
+    StartRound: StartRound(Resource.WOOD),
+    DescribeTile: DescribeTile((BonusItem(BonusKind.FOOD, 2),), (BonusItem(BonusKind.POINTS, 3),)),
+    Migrate: Migrate(0, 2, Payment(food=1, wood=1)),
+    Withdraw: Withdraw(1),
+    Roll: Roll(),
+    EnterDice: EnterDice(((0, (6, 2)), (1, (5,)))),
+    Choose: Choose(Choice.ALL),
+    EndGame: EndGame(),
+}
+
+
+@pytest.mark.parametrize("kind", get_args(Action), ids=lambda kind: kind.__name__)
+def test_every_action_is_dispatched_and_saved(kind: type) -> None:
+    """Each member of ``Action`` reaches its own branch of ``apply`` (never "unknown action")
+    and survives both serializers under a ``type`` of its own; the fuzz strategy makes it."""
+    action = ONE_OF_EACH[kind]
+    game = start_game(make_setup(["Ann", "Bo"], start_player=0, deck_id=PHYSICAL_DECK_ID, seed=3))
+    for before in (game.state, play(game, StartRound(Resource.WOOD)).state):
+        try:
+            apply(before, action)
+        except RuleError as err:
+            assert err.code != "action.unknown", err
+    as_dict = action_to_dict(action)
+    assert as_dict["type"] in ACTION_NAMES
+    assert action_from_dict(as_dict) == action
+    assert find(action_st, lambda drawn: isinstance(drawn, kind)) is not None
+
+
+def test_every_saved_type_names_one_action() -> None:
+    """The saved ``type`` names and the members of ``Action`` pair one to one."""
+    assert set(ONE_OF_EACH) == set(get_args(Action))
+    assert {action_to_dict(action)["type"] for action in ONE_OF_EACH.values()} == ACTION_NAMES
+
+
+def test_something_that_is_not_an_action_is_refused_with_a_code() -> None:
+    """A caller outside the type check that hands ``apply`` something else gets a rules error."""
+    game = start_game(make_setup(["Ann", "Bo"], start_player=0, deck_id="companion", seed=3))
+    with pytest.raises(ActionError) as refused:
+        apply(game.state, "roll")  # type: ignore[arg-type]
+    assert refused.value.code == "action.unknown"

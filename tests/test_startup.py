@@ -6,20 +6,20 @@ import subprocess
 import sys
 from typing import Any
 
-from companion.app import _LoadSessionsWhenUp
+from companion.server.app import _LoadSessionsWhenUp
 
 from .helpers import run_async
 
 CHECK_IMPORTS = """
 import sys
-import companion.__main__, companion.app
-heavy = sorted(m for m in sys.modules if m.startswith(("companion.ui", "companion.rules", "companion.sessions")))
+import companion.__main__, companion.server.app
+heavy = sorted(m for m in sys.modules if m.startswith(("companion.ui", "companion.rules", "companion.server.sessions")))
 print(",".join(heavy))
 """
 
 CHECK_LOADED_WHEN_UP = """
 import asyncio, sys, threading
-from companion.app import LOAD_AFTER_SECONDS, _LoadSessionsWhenUp
+from companion.server.app import LOAD_AFTER_SECONDS, _LoadSessionsWhenUp
 
 async def inner(scope, receive, send):
     await send({"type": "lifespan.startup.complete"})
@@ -31,7 +31,7 @@ async def send(message):
 
 async def main():
     await _LoadSessionsWhenUp(inner)({"type": "lifespan"}, None, send)
-    at_startup = "companion.sessions" in sys.modules
+    at_startup = "companion.server.sessions" in sys.modules
     await asyncio.sleep(LOAD_AFTER_SECONDS + 0.2)
     return at_startup
 
@@ -39,12 +39,12 @@ at_startup = asyncio.run(main())
 for thread in threading.enumerate():
     if thread is not threading.main_thread():
         thread.join(30)
-print(sent, at_startup, "companion.sessions" in sys.modules, "companion.ui.root" in sys.modules)
+print(sent, at_startup, "companion.server.sessions" in sys.modules, "companion.ui.root" in sys.modules)
 """
 
 CHECK_LOADED_AFTER_FIRST_ANSWER = """
 import asyncio, sys, threading
-from companion.app import _LoadSessionsWhenUp
+from companion.server.app import _LoadSessionsWhenUp
 
 async def inner(scope, receive, send):
     await send({"type": "http.response.start", "status": 200, "headers": []})
@@ -54,14 +54,14 @@ async def inner(scope, receive, send):
 seen = []
 
 async def send(message):
-    seen.append((message["type"], "companion.sessions" in sys.modules))
+    seen.append((message["type"], "companion.server.sessions" in sys.modules))
 
 wrapper = _LoadSessionsWhenUp(inner)
 asyncio.run(wrapper({"type": "http", "path": "/"}, None, send))
 for thread in threading.enumerate():
     if thread is not threading.main_thread():
         thread.join(30)
-print(seen, wrapper.loading, "companion.sessions" in sys.modules)
+print(seen, wrapper.loading, "companion.server.sessions" in sys.modules)
 """
 
 

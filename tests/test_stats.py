@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import Choice, Choose, EndGame, EnterDice, Migrate, Payment, StartRound, play, win_odds
-from companion.stats import (
+from companion.data.stats import (
     FEWEST_DICE_TO_TELL,
     chi_square_5_survival,
     faces,
@@ -17,6 +16,7 @@ from companion.stats import (
     player_summaries,
     table_record,
 )
+from companion.rules import Choice, Choose, EndGame, EnterDice, Migrate, Payment, StartRound, play, win_odds
 
 from .helpers import new_game
 

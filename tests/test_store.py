@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.data.store import SCHEMA_VERSION, Store
 from companion.rules import (
     Choice,
     Choose,
@@ -27,7 +28,6 @@ from companion.rules import (
     play,
     undo,
 )
-from companion.store import SCHEMA_VERSION, Store
 
 from .helpers import new_game
 
@@ -143,7 +143,7 @@ def test_schema_version_recorded(tmp_path: Path) -> None:
 CHILD = textwrap.dedent(
     """
     import sys
-    from companion.store import Store
+    from companion.data.store import Store
     from companion.rules import *
     store = Store(sys.argv[1])
     game = start_game(make_setup(["A", "B", "C", "D"], 0, "companion", 3))
@@ -234,7 +234,7 @@ def test_import_malformed_gives_clear_error(text: str, code: str) -> None:
 
 def test_stale_tab_cannot_write_over_newer_game(tmp_path: Path) -> None:
     """A second tab that missed an action is refused, and nothing is stored twice."""
-    from companion.store import StaleGameError
+    from companion.data.store import StaleGameError
 
     store = Store(tmp_path / "tabs.sqlite3")
     game = new_game()
@@ -250,8 +250,8 @@ def test_stale_tab_cannot_write_over_newer_game(tmp_path: Path) -> None:
 def test_every_unfinished_game_is_listed_and_only_unfinished_ones_are_deleted(tmp_path: Path) -> None:
     """Sixteen imported games in progress are all listed; deleting one leaves the rest, and a
     finished game is never deleted without being asked for by name."""
+    from companion.data.store import GameGoneError
     from companion.rules import make_setup, start_game
-    from companion.store import GameGoneError
 
     store = Store(tmp_path / "games.sqlite3")
     ids = [
@@ -271,7 +271,7 @@ def test_every_unfinished_game_is_listed_and_only_unfinished_ones_are_deleted(tm
 
 def test_the_same_game_is_found_by_its_setup(tmp_path: Path) -> None:
     """A game with the same players, tiles and seed is the same game; another seed is not."""
-    from companion.game_files import save_imported
+    from companion.data.game_files import save_imported
     from companion.rules import ImportFormatError
 
     from .helpers import new_game

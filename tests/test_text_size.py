@@ -7,7 +7,7 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from companion.store import Store
+from companion.data.store import Store
 from companion.ui.model import AppModel
 from companion.ui.session import WIDE_FROM
 from companion.ui.textsize import BODY, TEXT_SIZES, factor_of, grow

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.data.store import Store
 from companion.rules import Choice, Phase, Resource
 from companion.rules.taming import settle
-from companion.store import Store
 from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by

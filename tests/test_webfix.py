@@ -1,4 +1,4 @@
-"""The fixes for Flet 1.0.5 (companion.webfix): the same bytes without the debug repr, the
+"""The fixes for Flet 1.0.5 (companion.server.webfix): the same bytes without the debug repr, the
 diff that keeps a moved line in its row, and the private names they rely on."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from flet.controls.object_patch import DiffBuilder
 from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 from flet_web.fastapi.flet_app import FletApp
 
-from companion import webfix
+from companion.server import webfix
 
 #: Flet's own pairing key, taken before any test installs the fix.
 _FLET_INDEX_KEY = DiffBuilder._index_key if not getattr(DiffBuilder._index_key, "_mammoth_fix", False) else None

@@ -191,7 +191,7 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                     ),
                 )
             )
-        rows += odds_lines({m.player: m.people for m in current.migrations})
+        rows += odds_lines(current.dice_counts)
         return card(ft.Column(rows, spacing=6), identifier="players-card")
 
     def toggles() -> list[ft.Control]:
@@ -325,7 +325,7 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
     odds_box = ft.Column([])
 
     def refresh_editor(player: int) -> list[ft.Control]:
-        counts = {m.player: m.people for m in state().current.migrations}
+        counts = state().current.dice_counts
         counts[player] = draft.people
         texts["people"].value = str(draft.people)
         texts["hint"].value = tr("migrate.pay_hint", count=draft.people)

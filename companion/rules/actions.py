@@ -8,11 +8,13 @@ old state.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Never, NoReturn, get_args
 
 from .deck import MAX_BONUS_AMOUNT, Bonus, BonusItem, Tile
 from .dice import DIE_FACES, roll_dice
 from .errors import ActionError
-from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, BonusKind, Resource, max_players_per_area
+from .legal import area_user_limit, room_left
+from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, BonusKind, Resource
 from .state import Choice, GameState, Migration, Outcome, Payment, Phase, Round
 from .taming import settle
 
@@ -75,6 +77,8 @@ class EndGame:
 
 
 Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
+#: Every action class, in the order of :data:`Action`.
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
 
 #: The most goods of different kinds one bonus of a printed tile lists.
 MAX_BONUS_ITEMS = 3
@@ -203,7 +207,7 @@ def _migrate(state: GameState, action: Migrate) -> GameState:
     check_payment(action.payment, people)
     current = _current(state)
     others = tuple(m for m in current.migrations if m.player != player)
-    room = AREA_CAPACITY - sum(m.people for m in others)
+    room = room_left(state, player)  # the one reckoning of room, shared with the UI's questions
     if people > room:
         raise ActionError(
             "migrate.area_full",
@@ -211,7 +215,7 @@ def _migrate(state: GameState, action: Migrate) -> GameState:
             room=room,
             people=people,
         )
-    limit = max_players_per_area(len(state.players))
+    limit = area_user_limit(state)
     if len(others) + 1 > limit:
         raise ActionError(
             "migrate.too_many_players",
@@ -252,7 +256,7 @@ def _resolve(
 def _roll(state: GameState, action: Roll) -> GameState:
     _need_phase(state, action, Phase.MIGRATION)
     current = _current(state)
-    counts = {m.player: m.people for m in current.migrations}
+    counts = current.dice_counts
     if not counts:
         return _resolve(state, current, {}, False, state.rolls)
     dice = roll_dice(state.setup.seed, state.rolls, counts)
@@ -262,7 +266,7 @@ def _roll(state: GameState, action: Roll) -> GameState:
 def _enter_dice(state: GameState, action: EnterDice) -> GameState:
     _need_phase(state, action, Phase.MIGRATION)
     current = _current(state)
-    expected = {m.player: m.people for m in current.migrations}
+    expected = current.dice_counts
     if not isinstance(action.dice, tuple):
         raise ActionError("dice.players", "dice must be given per player", value=str(action.dice))
     given: dict[int, tuple[int, ...]] = {}
@@ -309,21 +313,33 @@ def _end_game(state: GameState, action: EndGame) -> GameState:
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    """The state after ``action``; raises :class:`ActionError` if it is illegal."""
-    if isinstance(action, StartRound):
-        return _start_round(state, action)
-    if isinstance(action, Migrate):
-        return _migrate(state, action)
-    if isinstance(action, DescribeTile):
-        return _describe_tile(state, action)
-    if isinstance(action, Withdraw):
-        return _withdraw(state, action)
-    if isinstance(action, Roll):
-        return _roll(state, action)
-    if isinstance(action, EnterDice):
-        return _enter_dice(state, action)
-    if isinstance(action, Choose):
-        return _choose(state, action)
-    if isinstance(action, EndGame):
-        return _end_game(state, action)
+    """The state after ``action``; raises :class:`ActionError` if it is illegal.
+
+    Each member of :data:`Action` has its case; mypy fails on :func:`unknown_action` when a
+    new action lacks one (as in :mod:`.serialize`)."""
+    match action:
+        case StartRound():
+            return _start_round(state, action)
+        case Migrate():
+            return _migrate(state, action)
+        case DescribeTile():
+            return _describe_tile(state, action)
+        case Withdraw():
+            return _withdraw(state, action)
+        case Roll():
+            return _roll(state, action)
+        case EnterDice():
+            return _enter_dice(state, action)
+        case Choose():
+            return _choose(state, action)
+        case EndGame():
+            return _end_game(state, action)
+        case _:
+            unknown_action(action)
+
+
+def unknown_action(action: Never) -> NoReturn:
+    """Refuse what is not an action (a caller outside the type check). Typed as ``Never``, as
+    :func:`typing.assert_never` is: a ``match`` that misses a member of :data:`Action` hands
+    it here, and mypy fails on the call."""
     raise ActionError("action.unknown", f"unknown action {action!r}", value=str(action))

@@ -1,7 +1,9 @@
 """What the rules allow right now: questions the UI asks instead of recomputing.
 
-Every answer comes from the same constants and checks :mod:`.actions` applies,
-so a button the UI offers is an action the rules accept.
+:func:`.actions.apply` reckons the room on the tile and the area's player limit with
+:func:`room_left` and :func:`area_user_limit` from here, and a hypothesis property
+(``tests/test_legal.py``) checks that what these answers allow is exactly what ``apply``
+accepts, so a button the UI offers is an action the rules accept.
 """
 
 from __future__ import annotations

@@ -23,9 +23,6 @@ HERD_AREAS: tuple[Resource, ...] = (
     Resource.GOLD,
 )
 
-#: Resources that may stand in for food, one for one.
-FOOD_SUBSTITUTES: tuple[Resource, ...] = HERD_AREAS
-
 
 class BonusKind(StrEnum):
     """Everything a bonus can hand out."""

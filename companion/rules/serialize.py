@@ -7,9 +7,21 @@ file can never smuggle in a state the rules would not reach.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw
+from .actions import (
+    Action,
+    Choose,
+    DescribeTile,
+    EndGame,
+    EnterDice,
+    Migrate,
+    Roll,
+    StartRound,
+    Withdraw,
+    unknown_action,
+)
 from .deck import Bonus, BonusItem
 from .errors import ImportFormatError, RuleError, SetupError
 from .game import EntryKind, Game, LogEntry, replay
@@ -24,23 +36,27 @@ MAX_LOG_ENTRIES = 5_000
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    """A JSON-ready dict for an action."""
-    if isinstance(action, StartRound):
-        return {"type": "start_round", "herd": action.herd.value if action.herd else None}
-    if isinstance(action, Migrate):
-        payment = {r.value: n for r, n in action.payment.items()}
-        return {"type": "migrate", "player": action.player, "people": action.people, "payment": payment}
-    if isinstance(action, DescribeTile):
-        return {"type": "describe_tile", "first": bonus_to_list(action.first), "all": bonus_to_list(action.all)}
-    if isinstance(action, Withdraw):
-        return {"type": "withdraw", "player": action.player}
-    if isinstance(action, Roll):
-        return {"type": "roll"}
-    if isinstance(action, EnterDice):
-        return {"type": "enter_dice", "dice": [[p, list(v)] for p, v in action.dice]}
-    if isinstance(action, Choose):
-        return {"type": "choose", "choice": action.choice.value}
-    return {"type": "end_game"}
+    """A JSON-ready dict for an action (each member of :data:`Action` has its case)."""
+    match action:
+        case StartRound():
+            return {"type": "start_round", "herd": action.herd.value if action.herd else None}
+        case Migrate():
+            payment = {r.value: n for r, n in action.payment.items()}
+            return {"type": "migrate", "player": action.player, "people": action.people, "payment": payment}
+        case DescribeTile():
+            return {"type": "describe_tile", "first": bonus_to_list(action.first), "all": bonus_to_list(action.all)}
+        case Withdraw():
+            return {"type": "withdraw", "player": action.player}
+        case Roll():
+            return {"type": "roll"}
+        case EnterDice():
+            return {"type": "enter_dice", "dice": [[p, list(v)] for p, v in action.dice]}
+        case Choose():
+            return {"type": "choose", "choice": action.choice.value}
+        case EndGame():
+            return {"type": "end_game"}
+        case _:
+            unknown_action(action)
 
 
 def bonus_to_list(bonus: Bonus) -> list[dict[str, Any]]:
@@ -74,41 +90,62 @@ def action_from_dict(data: Any) -> Action:
     if not isinstance(data, dict):
         raise _bad(f"an action must be an object, not {type(data).__name__}")
     kind = data.get("type")
-    if kind == "start_round":
-        herd = data.get("herd")
-        if herd is not None and herd not in {r.value for r in Resource}:
-            raise _bad(f"unknown herd resource {herd!r}")
-        return StartRound(Resource(herd) if herd else None)
-    if kind == "migrate":
-        payment = data.get("payment")
-        if not isinstance(payment, dict) or not set(payment) <= {r.value for r in Resource}:
-            raise _bad(f"bad payment {payment!r}")
-        counts = {k: _int(v, f"payment {k}") for k, v in payment.items()}
-        return Migrate(_int(data.get("player"), "player"), _int(data.get("people"), "people"), Payment(**counts))
-    if kind == "describe_tile":
-        return DescribeTile(_bonus_from_list(data.get("first"), "first"), _bonus_from_list(data.get("all"), "all"))
-    if kind == "withdraw":
-        return Withdraw(_int(data.get("player"), "player"))
-    if kind == "roll":
-        return Roll()
-    if kind == "enter_dice":
-        dice = data.get("dice")
-        if not isinstance(dice, list) or len(dice) > 4:
-            raise _bad(f"bad dice {dice!r}")
-        parsed = []
-        for entry in dice:
-            if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list) and len(entry[1]) <= 7):
-                raise _bad(f"bad dice entry {entry!r}")
-            parsed.append((_int(entry[0], "player"), tuple(_int(v, "die") for v in entry[1])))
-        return EnterDice(tuple(parsed))
-    if kind == "choose":
-        choice = data.get("choice")
-        if choice not in {c.value for c in Choice}:
-            raise _bad(f"unknown choice {choice!r}")
-        return Choose(Choice(choice))
-    if kind == "end_game":
-        return EndGame()
-    raise _bad(f"unknown action type {str(kind)[:40]!r}")
+    parse = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parse is None:
+        raise _bad(f"unknown action type {str(kind)[:40]!r}")
+    return parse(data)
+
+
+def _start_round(data: dict[str, Any]) -> StartRound:
+    herd = data.get("herd")
+    if herd is not None and herd not in {r.value for r in Resource}:
+        raise _bad(f"unknown herd resource {herd!r}")
+    return StartRound(Resource(herd) if herd else None)
+
+
+def _migrate(data: dict[str, Any]) -> Migrate:
+    payment = data.get("payment")
+    if not isinstance(payment, dict) or not set(payment) <= {r.value for r in Resource}:
+        raise _bad(f"bad payment {payment!r}")
+    counts = {k: _int(v, f"payment {k}") for k, v in payment.items()}
+    return Migrate(_int(data.get("player"), "player"), _int(data.get("people"), "people"), Payment(**counts))
+
+
+def _enter_dice(data: dict[str, Any]) -> EnterDice:
+    dice = data.get("dice")
+    if not isinstance(dice, list) or len(dice) > 4:
+        raise _bad(f"bad dice {dice!r}")
+    parsed = []
+    for entry in dice:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list) and len(entry[1]) <= 7):
+            raise _bad(f"bad dice entry {entry!r}")
+        parsed.append((_int(entry[0], "player"), tuple(_int(v, "die") for v in entry[1])))
+    return EnterDice(tuple(parsed))
+
+
+def _choose(data: dict[str, Any]) -> Choose:
+    choice = data.get("choice")
+    if choice not in {c.value for c in Choice}:
+        raise _bad(f"unknown choice {choice!r}")
+    return Choose(Choice(choice))
+
+
+#: Each action's ``type`` in a saved or exported log, and how it is read back. A test checks
+#: that every member of :data:`Action` is here and reads back what :func:`action_to_dict` wrote.
+_PARSERS: dict[str, Callable[[dict[str, Any]], Action]] = {
+    "start_round": _start_round,
+    "migrate": _migrate,
+    "describe_tile": lambda data: DescribeTile(
+        _bonus_from_list(data.get("first"), "first"), _bonus_from_list(data.get("all"), "all")
+    ),
+    "withdraw": lambda data: Withdraw(_int(data.get("player"), "player")),
+    "roll": lambda _data: Roll(),
+    "enter_dice": _enter_dice,
+    "choose": _choose,
+    "end_game": lambda _data: EndGame(),
+}
+#: The ``type`` names, for the tests.
+ACTION_NAMES = frozenset(_PARSERS)
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:

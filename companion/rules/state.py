@@ -116,6 +116,11 @@ class Round:
         return sum(m.people for m in self.migrations)
 
     @property
+    def dice_counts(self) -> dict[int, int]:
+        """Taming dice per player: one die for each person moved (player -> dice)."""
+        return {m.player: m.people for m in self.migrations}
+
+    @property
     def winner_choice(self) -> Choice:
         """The winner's pick; ``1.`` unless they chose otherwise."""
         return self.choice or Choice.FIRST

@@ -16,9 +16,9 @@ from typing import Any
 
 import flet as ft
 
+from ..data.store import GameGoneError, StaleGameError, StoreError
 from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, StartRound, play, redo, undo
 from ..rules.resources import Resource
-from ..store import GameGoneError, StaleGameError, StoreError
 from .guard import guard_handlers
 from .kept import Kept
 from .routes import parse, route_of

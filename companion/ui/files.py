@@ -2,7 +2,7 @@
 
 Export writes the very JSON the command line's ``export`` writes (a download in
 the browser, a save dialog on a desktop); Import reads a file through the very
-checks of the command line's ``import`` (:mod:`companion.game_files`) and says
+checks of the command line's ``import`` (:mod:`companion.data.game_files`) and says
 what it refused in the same words.  Nothing is saved unless every check passes.
 """
 
@@ -16,13 +16,13 @@ from typing import Any
 
 import flet as ft
 
-from ..game_files import check_size, load_game, read_game_file, save_imported
+from ..data.game_files import check_size, load_game, read_game_file, save_imported
+from ..data.store import StoreError
+from ..data.text import summary_text
 from ..i18n import join_names, message_params
 from ..rules import Game, ImportFormatError, RuleError, game_to_json
-from ..store import StoreError
 from .controller import GameController
 from .guard import guard_handlers
-from .screens.summary import summary_text
 from .session import Message
 
 

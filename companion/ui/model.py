@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..store import Store
+from ..data.store import Store
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor

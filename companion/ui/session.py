@@ -15,9 +15,9 @@ from typing import Any
 
 import flet as ft
 
+from ..data.store import GameSummary, Store, StoreError
 from ..i18n import LANGUAGES, Translator
 from ..rules import GameState, RuleError
-from ..store import GameSummary, Store, StoreError
 from .guard import guard_handlers
 from .textsize import TEXT_SIZES, factor_of
 
@@ -72,6 +72,7 @@ class Session:
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
     message: Message | None = None
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
+    join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server
     unfinished: list[GameSummary] = field(default_factory=list)  # loaded on entering the start screen
     finished: list[GameSummary] = field(default_factory=list)  # loaded on entering the history
     finished_states: list[GameState] = field(default_factory=list)  # loaded on entering the statistics

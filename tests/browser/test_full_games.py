@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from companion.data.store import Store
 from companion.rules import Choice, game_to_json, mammoth_scoring
-from companion.store import Store
 
 from .harness import PHONE, TABLET, App, Server
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from companion.data.store import Store
 from companion.i18n import translate
-from companion.store import Store
 
 from .harness import NARROW, UNCOVERED_JS, App, Server, without_joiners
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from companion import memory
+from companion.data.store import SCHEMA_VERSION, Store
 from companion.rules import Migrate, Payment, Roll, StartRound, make_setup, play, start_game
-from companion.store import SCHEMA_VERSION, Store
+from companion.server import memory
 
 from .harness import NARROW, PHONE, App, Server, bare_tab
 

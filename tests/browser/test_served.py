@@ -8,7 +8,7 @@ import urllib.request
 
 import pytest
 
-from companion.icon_font import SERVED_AS
+from scripts.make_icon_font import SERVED_AS
 
 from .harness import ROOT, Server
 

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
+from companion.data.store import Store
 from companion.rules import Game, Outcome
 from companion.rules.serialize import MAX_IMPORT_BYTES, game_to_json
-from companion.store import Store
 
 from .harness import PHONE, TABLET, App, Server
 
@@ -51,7 +51,7 @@ def expected_from_log(game: Game) -> dict[str, tuple[int, int, Fraction]]:
     for rnd in game.state.rounds:
         if rnd.taming is None or rnd.taming.outcome is Outcome.NOBODY:
             continue
-        hands = {m.player: m.people for m in rnd.migrations}
+        hands = rnd.dice_counts
         for player, n in hands.items():
             joined, won, expected = result.get(game.state.players[player], (0, 0, Fraction(0)))
             others = [m for p, m in hands.items() if p != player]

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ...data.text import payment_text
 from ...i18n import Translator
 from ...rules import GameState
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate
@@ -16,14 +17,9 @@ from .odds_lines import OddsMemo
 from .player_row import PlayerRowMemo
 
 
-def payment_text(tr: Translator, items: list[tuple[str, int]]) -> str:
-    """What was paid, in words: "1 food, 1 wood"."""
-    return ", ".join(tr(f"bonus.{name}", count=n) for name, n in items if n)
-
-
 def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -> tuple[tuple[int, int], ...]:
     """(player, dice) for everybody on the tile, with the migration being edited counted as ``people``."""
-    counts = {m.player: m.people for m in state.current.migrations} if state.current else {}
+    counts = state.current.dice_counts if state.current else {}
     if editing is not None:
         counts[editing] = people
     return tuple(sorted(counts.items()))
@@ -58,7 +54,7 @@ def PlayersList(
             continue
         if migration:
             detail = tr("migrate.moves", name=name, count=migration.people)
-            paid = payment_text(tr, [(r.value, n) for r, n in migration.payment.items()])
+            paid = payment_text(tr, migration.payment)
             sub = tr("migrate.paid", payment=paid)
             button, can = tr("migrate.change"), True
         else:

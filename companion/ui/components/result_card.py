@@ -15,6 +15,7 @@ from functools import partial
 
 import flet as ft
 
+from ...data.text import choice_label
 from ...i18n import Translator, join_names
 from ...rules import Choice, Outcome, Round, Setup, Taming, handouts
 from ..drafts.dice import Drawn, Faces
@@ -136,7 +137,7 @@ def handout_list(
     if not given:
         lines.append(ft.Text(tr("handout.none"), size=15))
     for h in given:
-        label = "1." if h.choice is Choice.FIRST else tr("round.all")
+        label = choice_label(tr, h.choice)
         lines.append(
             tid(
                 f"handout-{h.player}",

@@ -68,7 +68,7 @@ class DiceDraft:
         self.skipped = False
         if self.play.session.animation and migrations:
             self.rolling = self.pending = True
-            self.faces = self._tumble({m.player: m.people for m in migrations})
+            self.faces = self._tumble(game.state.current.dice_counts)
             # The tumble's first frame goes out alone; the roll is made while it shows.
             await asyncio.sleep(FRAME_SECONDS)
             called_off = not self.pending or self.play.game is not game

@@ -8,11 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from ...names import check_drawable
+from ...data.names import check_drawable
+from ...data.store import StoreError
 from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, make_setup, start_game
 from ...rules.legal import can_add_seat, can_remove_seat
 from ...rules.setup import new_seed
-from ...store import StoreError
 from ..controller import GameController
 from ..guard import guard_handlers
 from ..session import Message

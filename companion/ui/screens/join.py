@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import flet as ft
 
-from ...qr import qr_png
 from ..model import AppModel
 from ..widgets import card, tid
-
-
-@cache
-def _png(url: str) -> str:
-    """Encoded once per address, not on every redraw."""
-    return qr_png(url)
 
 
 def join_screen(model: AppModel) -> ft.Control:
@@ -22,12 +13,12 @@ def join_screen(model: AppModel) -> ft.Control:
     parts: list[ft.Control] = [ft.Text(tr("join.hint"), size=16)]
     if len(model.session.join_urls) > 1:
         parts.append(ft.Text(tr("join.several", count=len(model.session.join_urls)), size=15, italic=True))
-    for index, url in enumerate(model.session.join_urls):
+    for index, (url, code) in enumerate(zip(model.session.join_urls, model.session.join_codes, strict=True)):
         parts += [
             ft.Row(
                 [
                     ft.Container(
-                        content=ft.Image(src=_png(url), width=260, height=260),
+                        content=ft.Image(src=code, width=260, height=260),
                         bgcolor=ft.Colors.WHITE,
                         padding=8,
                         border_radius=8,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...rules import Choice, EntryKind, Game, Outcome
-from ..components.players_list import payment_text
+from ...data.text import bonus_text, choice_label, payment_text
+from ...rules import EntryKind, Game, Outcome
 from ..model import AppModel
 from ..widgets import card, tid
 
@@ -29,8 +29,7 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
             ft.Text(tr("log.round", n=rnd.number, where=tr(f"area_in.{herd}")), size=17, weight=ft.FontWeight.BOLD),
         ]
         if rnd.tile.first is not None and rnd.tile.all is not None:
-            first = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.first)
-            every = ", ".join(tr(f"bonus.{i.kind.value}", count=i.amount) for i in rnd.tile.all)
+            first, every = bonus_text(tr, rnd.tile.first), bonus_text(tr, rnd.tile.all)
             lines.append(ft.Text(tr("log.tile", first=first, all=every), size=14))
         for m in rnd.migrations:
             lines.append(
@@ -39,7 +38,7 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
                         "log.migration",
                         name=names[m.player],
                         count=m.people,
-                        payment=payment_text(model.session.tr, [(r.value, n) for r, n in m.payment.items()]),
+                        payment=payment_text(model.session.tr, m.payment),
                     ),
                     size=14,
                 )
@@ -52,7 +51,7 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
                 key = "log.dice_hand" if taming.by_hand else "log.dice"
                 lines.append(ft.Text(tr(key, dice=_dice_text(game, taming.dice)), size=14))
             if taming.outcome is Outcome.WINNER and taming.winner is not None:
-                choice = "1." if rnd.winner_choice is Choice.FIRST else tr("round.all")
+                choice = choice_label(tr, rnd.winner_choice)
                 lines.append(
                     ft.Text(
                         tr("log.winner", name=names[taming.winner], bonus=choice), size=14, weight=ft.FontWeight.W_600

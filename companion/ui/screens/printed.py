@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ...data.text import choice_label, listed_text
 from ...i18n import Translator
 from ...rules import HERD_AREAS, BonusKind, Choice
 from ...rules.resources import Resource
@@ -167,7 +168,7 @@ def TileEditor(
     def part_button(which: Choice, label: str) -> ft.Control:
         chosen = which is part
         ink = choice_ink(chosen)
-        summary = ", ".join(tr(f"bonus.{k}", count=n) for k, n in draft.goods(which).items()) or tr("tile.nothing")
+        summary = listed_text(tr, draft.goods(which).items()) or tr("tile.nothing")
         content = ft.Column(
             [
                 ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color=ink),
@@ -214,10 +215,13 @@ def TileEditor(
             heading(tr("tile.title"), 20),
             ft.Text(tr("tile.hint"), size=15),
             ft.Row(
-                [part_button(Choice.FIRST, "1."), part_button(Choice.ALL, tr("round.all"))],
+                [
+                    part_button(Choice.FIRST, choice_label(tr, Choice.FIRST)),
+                    part_button(Choice.ALL, choice_label(tr, Choice.ALL)),
+                ],
                 spacing=8,
             ),
-            ft.Text(tr("tile.which", part="1." if part is Choice.FIRST else tr("round.all")), size=15),
+            ft.Text(tr("tile.which", part=choice_label(tr, part)), size=15),
             ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
             *amounts,
             ft.Row([primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]),

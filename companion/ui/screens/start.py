@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from ...store import GameSummary
+from ...data.store import GameSummary
 from ..model import AppModel, Screen
 from ..widgets import badge, card, heading, icon_button, local_time, marks, picture, primary, secondary, tid
 

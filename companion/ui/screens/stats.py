@@ -12,11 +12,11 @@ from fractions import Fraction
 
 import flet as ft
 
+from ...data.stats import FEWEST_DICE_TO_TELL, Faces, NameRecord, faces, fairness, table_record
+from ...data.text import expected_text
 from ...i18n import Translator, decimal, percent
-from ...stats import FEWEST_DICE_TO_TELL, Faces, NameRecord, faces, fairness, table_record
 from ..model import AppModel
 from ..widgets import card, heading, tid
-from .summary import expected_text
 
 BAR_HEIGHT = 14
 

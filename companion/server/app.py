@@ -1,7 +1,7 @@
 """Serving the app: a desktop window, or the web server the table's phones open.
 
 ``serve(config)`` runs it; ``main`` is the entry point ``flet build`` packages
-(module ``companion.app``).  What each new session does is in ``companion.sessions``,
+(module ``companion.server.app``).  What each new session does is in ``companion.server.sessions``,
 imported in the background once the web server has answered (see :class:`_LoadSessionsWhenUp`).
 """
 
@@ -22,9 +22,9 @@ import uvicorn
 from . import webfix
 from .compression import CompressStatic
 from .config import Config
+from .gates import OriginGate, TokenGate, new_token
 from .network import allowed_hosts, served_addresses, url_host
 from .qr import terminal_qr
-from .security import OriginGate, TokenGate, new_token
 
 log = logging.getLogger("companion")
 
@@ -58,7 +58,7 @@ class _LoadSessionsWhenUp:
         """Start importing the game's modules on a thread (once)."""
         if not self.loading:
             self.loading = True
-            threading.Thread(target=importlib.import_module, args=("companion.sessions",), daemon=True).start()
+            threading.Thread(target=importlib.import_module, args=("companion.server.sessions",), daemon=True).start()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and not self.loading:
@@ -144,5 +144,5 @@ async def main(page: ft.Page) -> None:
     await start_session(page, Config())
 
 
-if __name__ == "__main__":  # how `flet build` starts the app (module companion.app)
+if __name__ == "__main__":  # how `flet build` starts the app (module companion.server.app)
     ft.run(main, assets_dir=str(Path(Config().assets_dir)))

@@ -26,7 +26,7 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-log = logging.getLogger("companion.security")
+log = logging.getLogger("companion.server.gates")
 
 COOKIE = "mammoth_token"
 #: The cookie lasts a long game night, not forever.

@@ -1,7 +1,7 @@
 """A new window or browser session: its language, its model and the app's screens.
 
 :func:`start_session` builds one :class:`AppModel` per session and renders
-:class:`Root` for it.  ``companion.app`` imports this module in the background once
+:class:`Root` for it.  ``companion.server.app`` imports this module in the background once
 the server listens, so the first answer to a browser does not wait for the game's
 modules (the browser spends that time downloading the client).
 """
@@ -10,21 +10,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from pathlib import Path
 
 import flet as ft
 
-from . import memory, webfix
+from ..data.store import Store, StoreError, default_path
+from ..i18n import LANGUAGES, Translator, detect
+from ..ui.model import AppModel
+from ..ui.root import Root, close_open, push_address
+from ..ui.routes import is_entry
+from ..ui.session import Session
+from ..ui.textsize import TEXT_SIZES
+from ..ui.theme import FONTS, theme_mode, themes
+from . import memory, qr, webfix
 from .config import Config
-from .i18n import LANGUAGES, Translator, detect
-from .store import Store, StoreError, default_path
-from .ui.model import AppModel
-from .ui.root import Root, close_open, push_address
-from .ui.routes import is_entry
-from .ui.session import Session
-from .ui.textsize import TEXT_SIZES
-from .ui.theme import FONTS, theme_mode, themes
 
 log = logging.getLogger("companion")
 
@@ -90,6 +91,12 @@ async def _language(page: ft.Page, store: Store | None, config: Config) -> str:
     return detect(locales)
 
 
+@functools.cache
+def _join_codes(urls: tuple[str, ...]) -> tuple[str, ...]:
+    """The join screen's QR codes, one PNG per address, drawn once for every tab."""
+    return tuple(qr.qr_png(url) for url in urls)
+
+
 async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...] = ()) -> None:
     webfix.install_diff_fix()  # every host: web, desktop window, flet build (once)
     page.title = "Mammoth Herd Companion"
@@ -126,6 +133,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         width=page.width or 412,
         height=page.height or 800,
         join_urls=join_urls,
+        join_codes=_join_codes(join_urls),
     )
     session = model.session
     page.theme_mode = theme_mode(session.theme)

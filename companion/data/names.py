@@ -12,8 +12,8 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
 
-from .assets_path import asset
-from .rules import SetupError
+from ..assets_path import asset
+from ..rules import SetupError
 
 
 @cache

@@ -15,7 +15,7 @@ import gc
 import logging
 from functools import cache
 
-log = logging.getLogger("companion.memory")
+log = logging.getLogger("companion.server.memory")
 #: Wait this long after a session closes, so a crowd leaving is trimmed once.
 TRIM_DELAY_SECONDS = 3.0
 _pending = False

@@ -46,7 +46,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-log = logging.getLogger("companion.webfix")
+log = logging.getLogger("companion.server.webfix")
 _VERSION_WITH_THE_SLOW_LOG = "1.0.5"
 #: What the page is told instead of a server traceback.
 CRASH_NOTICE = "Something went wrong on the server. Reload the page: your game is saved."

@@ -14,10 +14,10 @@ def run(argv: list[str]) -> int:
     """Handle a transfer command; returns the exit code."""
     # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
     # the app should not wait for the import checks' modules.
-    from .game_files import read_game_file, save_imported
+    from .data.game_files import read_game_file, save_imported
+    from .data.store import Store, StoreError
     from .i18n import LANGUAGES, describe
     from .rules import ImportFormatError, Phase, game_to_json
-    from .store import Store, StoreError
 
     parser = argparse.ArgumentParser(prog="mammoth-herd", description="Export, import or list saved games.")
     parser.add_argument("command", choices=COMMANDS)

@@ -28,10 +28,10 @@ from typing import Any
 
 import platformdirs
 
-from . import APP_NAME
-from .rules import Game, Phase, mammoth_scoring, replay
-from .rules.game import LogEntry
-from .rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
+from .. import APP_NAME
+from ..rules import Game, Phase, mammoth_scoring, replay
+from ..rules.game import LogEntry
+from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 
 #: How long opening waits for another process that is creating or upgrading the file.
 OPEN_PATIENCE_SECONDS = 15

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..rules import Game, ImportFormatError, SetupError, game_from_json
+from ..rules.serialize import MAX_IMPORT_BYTES, setup_refused
 from .names import check_drawable
-from .rules import Game, ImportFormatError, SetupError, game_from_json
-from .rules.serialize import MAX_IMPORT_BYTES, setup_refused
 from .store import Store
 
 

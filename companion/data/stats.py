@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .rules import Choice, GameState, Outcome, handouts, mammoth_scoring, win_odds
-from .rules.resources import Resource
-from .rules.setup import name_key
+from ..rules import Choice, GameState, Outcome, handouts, mammoth_scoring, win_odds
+from ..rules.resources import Resource
+from ..rules.setup import name_key
 
 #: Below this many dice a fairness test says nothing (each face needs 5 expected rolls).
 FEWEST_DICE_TO_TELL = 30
@@ -63,7 +63,7 @@ def player_summaries(state: GameState) -> tuple[PlayerSummary, ...]:
         taming = rnd.taming
         if taming is None or taming.outcome is Outcome.NOBODY:
             continue
-        chances = win_odds({m.player: m.people for m in rnd.migrations}).win
+        chances = win_odds(rnd.dice_counts).win
         for migration in rnd.migrations:
             joined[migration.player] += 1
             expected[migration.player] += chances[migration.player]

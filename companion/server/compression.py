@@ -25,7 +25,7 @@ from typing import Any, BinaryIO
 
 import platformdirs
 
-from . import APP_NAME
+from .. import APP_NAME
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -33,7 +33,7 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-log = logging.getLogger("companion.compression")
+log = logging.getLogger("companion.server.compression")
 
 #: Content types worth compressing (images and fonts in compressed formats are not).
 COMPRESSIBLE = (

@@ -6,7 +6,7 @@ Flet's web client ships Material Icons whole: 1.26 MB (470 KB gzip-compressed) f
 Flutter's own widgets draw); Flet serves a file from the app's assets before its own, so
 the browser gets the small one.  Regenerate it after using a new icon::
 
-    python -m companion.icon_font
+    python scripts/make_icon_font.py
 
 ``tests/test_icon_font.py`` fails when code names an icon the cut font lacks.
 """
@@ -89,10 +89,10 @@ def cut(source: Path, target: Path, icons: set[str]) -> list[str]:
 def main() -> None:
     import flet_web
 
-    root = Path(__file__).resolve().parent
+    repo = Path(__file__).resolve().parents[1]
     source = Path(flet_web.__file__).parent / "web" / SERVED_AS
-    target = root.parent / "assets" / SERVED_AS
-    kept = cut(source, target, used_icons(root) | set(FRAMEWORK))
+    target = repo / "assets" / SERVED_AS
+    kept = cut(source, target, used_icons(repo / "companion") | set(FRAMEWORK))
     print(f"{target}: {len(kept)} icons, {target.stat().st_size} bytes (from {source.stat().st_size})")
 
 

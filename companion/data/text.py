@@ -1,0 +1,79 @@
+"""The game put into words, plain text: goods, the winner's "1." or "all", expected counts,
+and the short result a table shares. Screens, the game log and the copied summary all take
+their words from here, so goods read the same everywhere and in :class:`BonusKind` order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+
+from ..i18n import Translator, decimal, join_names
+from ..rules import BonusKind, Choice, Game, mammoth_scoring
+from ..rules.deck import Bonus
+from ..rules.state import Payment
+from .stats import PlayerSummary, player_summaries
+
+#: Goods in a list ("1 food, 2 wood"): the same in all four languages of the app.
+GOODS_SEPARATOR = ", "
+
+
+def listed_text(tr: Translator, goods: Iterable[tuple[str, int]]) -> str:
+    """Goods and their amounts in words, in the order given ("2 food, 1 tool")."""
+    return GOODS_SEPARATOR.join(tr(f"bonus.{kind}", count=amount) for kind, amount in goods)
+
+
+def goods_text(tr: Translator, goods: Mapping[str, int]) -> str:
+    """Goods and their amounts in words, in :class:`BonusKind` order, leaving out none."""
+    return listed_text(tr, ((kind.value, goods[kind]) for kind in BonusKind if goods.get(kind)))
+
+
+def bonus_text(tr: Translator, bonus: Bonus) -> str:
+    """A printed tile's bonus in words, as the tile lists it."""
+    return listed_text(tr, ((item.kind.value, item.amount) for item in bonus))
+
+
+def payment_text(tr: Translator, payment: Payment) -> str:
+    """What a migration was paid with: "1 food, 1 wood"."""
+    return listed_text(tr, ((resource.value, count) for resource, count in payment.items()))
+
+
+def choice_label(tr: Translator, choice: Choice) -> str:
+    """The winner's bonus as the tile prints it: "1." or the language's "all"."""
+    return "1." if choice is Choice.FIRST else tr("round.all")
+
+
+def expected_text(lang: str, value: Fraction) -> str:
+    """An expected count: the decimal, and the exact fraction where it is not whole."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{decimal(lang, float(value))} ({value.numerator}/{value.denominator})"
+
+
+def summary_lines(tr: Translator, lang: str, s: PlayerSummary) -> list[str]:
+    """The lines under a player's name in "What each player got"."""
+    paid = goods_text(tr, s.paid)
+    lines = [
+        tr("summary.people", count=s.people),
+        tr("summary.paid", payment=paid) if paid else tr("summary.paid_nothing"),
+        tr("summary.tamings", joined=s.joined, won=s.won, expected=expected_text(lang, s.expected)),
+        tr("tally.tiles", count=s.tiles),
+        tr("summary.bonuses", first=s.first, all=s.all),
+    ]
+    if s.goods:
+        lines.append(tr("summary.goods", goods=goods_text(tr, s.goods)))
+    if s.unknown:
+        lines.append(tr("summary.unknown", count=s.unknown))
+    return lines
+
+
+def summary_text(lang: str, game: Game, date: str) -> str:
+    """A short plain-text result for a group chat."""
+    tr = Translator(lang)
+    scoring = mammoth_scoring(game.state)
+    lines = [tr("copy.heading", date=date)]
+    for s in player_summaries(game.state):
+        lines.append(tr("copy.line", name=s.name, count=s.tiles, won=s.won))
+    scorers = join_names(lang, (game.state.players[p] for p in scoring.scorers)) or tr("history.no_scorer")
+    lines.append(tr("history.scorers", names=scorers))
+    return "\n".join(lines).replace("\u2060", "")

@@ -1,0 +1,15 @@
+"""The server: everything that hosts the UI for browsers and the desktop window.
+
+- :mod:`.app` ``serve()``, the web app, the desktop window and the ``flet build`` entry
+- :mod:`.sessions` what each new tab gets: its store, language, model, page and pubsub
+- :mod:`.gates` the origin and access-token gates
+- :mod:`.compression` gzip for the web client's files
+- :mod:`.network` the machine's addresses and the hosts a browser may name
+- :mod:`.memory` the memory guard that refuses new tabs when the machine runs low
+- :mod:`.config` run settings: ``flet.toml`` and the command line
+- :mod:`.webfix` the fence: every use of Flet's private internals, checked by version and test
+
+May import everything else in the package (the UI, the game's data, the rules, the catalogs);
+nothing outside ``companion.server`` (and the entry point ``companion.__main__``) imports it.
+A static site runs the UI without it.
+"""
