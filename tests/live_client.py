@@ -202,7 +202,8 @@ class Tab:
     def model(self) -> AppModel:
         """This tab's state, as the root component was handed it."""
         root: Any = self.session.page.views
-        return AppModel(*root.args)
+        model: AppModel = root.args[0]
+        return model
 
     @property
     def tree(self) -> Node | None:

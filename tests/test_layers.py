@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -61,3 +62,13 @@ def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line:
     result = lint_imports(tmp_path)
     assert result.returncode != 0, result.stdout
     assert contract in broken_contracts(result.stdout), result.stdout
+
+
+def test_flet_s_insides_are_touched_only_in_the_fence() -> None:
+    """Only ``companion/server/webfix.py`` reaches into Flet's modules (``from flet.…`` or
+    ``flet_web.…``); everything else uses ``import flet as ft`` and its public names."""
+    inside = re.compile(r"^\s*(from flet\.|import flet\.|from flet_web\.)", re.MULTILINE)
+    touching = [
+        str(path.relative_to(ROOT)) for path in (ROOT / "companion").rglob("*.py") if inside.search(path.read_text())
+    ]
+    assert touching == ["companion/server/webfix.py"]

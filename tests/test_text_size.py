@@ -77,3 +77,14 @@ def test_the_setting_is_saved_and_lays_out_as_a_narrower_screen(model: AppModel,
     assert Store(tmp_path / "games.sqlite3").get_setting("text_size") == "200"
     model.session.set_text_size(130)
     assert model.session.room == 1280 / 1.3 and model.session.room >= WIDE_FROM
+
+
+def test_a_control_handed_again_is_grown_once() -> None:
+    """A control drawn before (a kept pane handed to a component again) keeps the size it
+    was grown to; an equal but new control is grown on its own."""
+    kept = ft.Column([ft.Text("a", size=10)])
+    grow(kept, 2.0)
+    grow(ft.Row([kept]), 2.0)
+    fresh = ft.Column([ft.Text("a", size=10)])
+    grow(fresh, 2.0)
+    assert kept.controls[0].size == 20 and fresh.controls[0].size == 20  # type: ignore[attr-defined]

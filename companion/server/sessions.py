@@ -221,7 +221,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
             close_open(model)
 
     page.on_keyboard_event = on_keyboard
-    page.render_views(Root, *model.parts())
+    page.render_views(Root, model, **model.observed())
     if chosen_animation is None:
         # A task of this loop, not page.run_task: that needs the tab's connection, which may
         # have dropped while the session was starting (the tab comes back to this session).

@@ -13,7 +13,7 @@ screens receive.  Each piece is an observable in its own module:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..data.store import Store
 from .controller import GameController
@@ -37,9 +37,10 @@ class AppModel:
     tile: TileEditor
     files: Transfers
 
-    def parts(self) -> tuple[Session, GameController, SetupDraft, MigrationEditor, DiceDraft, TileEditor, Transfers]:
-        """The observables (and the file handlers), in the order :func:`~.root.Root` takes them."""
-        return (self.session, self.play, self.setup, self.migration, self.dice, self.tile, self.files)
+    def observed(self) -> dict[str, object]:
+        """The model's parts by name, handed to :func:`~.root.Root` beside the model so that
+        Flet re-renders it when one of them changes."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
 
     @classmethod
     def create(cls, store: Store, **settings: object) -> AppModel:

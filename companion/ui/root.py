@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Protocol
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from ..rules import Phase
 from .components.player_row import row_key
@@ -42,7 +41,10 @@ SCROLL_AFTER_SECONDS = (0.1, 0.4)
 
 
 #: The scrolling body of the screen on show: Root scrolls it back to the top at each new step.
-Scroller: TypeAlias = MutableRef[ft.Column | None]
+class Scroller(Protocol):
+    """The ref ``ft.use_ref`` gives: the body's scrolling column, once it is on the page."""
+
+    current: ft.Column | None
 
 
 def _frame(
@@ -227,6 +229,8 @@ def back_gesture(model: AppModel) -> None:
 
 @ft.component
 def Root(
+    model: AppModel,
+    *,
     session: Session,
     play: GameController,
     setup: SetupDraft,
@@ -235,10 +239,11 @@ def Root(
     tile: TileEditor,
     files: Transfers,
 ) -> ft.View:
-    """Everything the page shows. Flet re-renders a component when an observable handed to it
-    changes, so each piece of the state is handed in; drafts' inner lines (a stepper's
-    numbers, a tile's goods) re-render on their own."""
-    model = AppModel(session=session, play=play, setup=setup, migration=migration, dice=dice, tile=tile, files=files)
+    """Everything the page shows, drawn from ``model``. Flet re-renders a component when an
+    observable handed to it changes, so each observable of the model is handed in too, by
+    name (:meth:`AppModel.observed`); drafts' inner lines (a stepper's numbers, a tile's
+    goods) re-render on their own."""
+    del session, play, setup, migration, dice, tile, files  # the model's own, for Flet to watch
     _use_page_effects(model)
     scroller: Scroller = ft.use_ref(None)
     _use_top_at_each_step(model, scroller)

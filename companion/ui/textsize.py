@@ -13,6 +13,7 @@ factor remounts the screen (the root's key), so every component draws again.
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Callable, Iterable
 from typing import ParamSpec
 
@@ -33,6 +34,11 @@ TextScale = ft.create_context(1.0)
 
 _CHILDREN = ("content", "controls", "actions", "leading", "title", "subtitle", "trailing")
 
+#: Every control grown so far, by identity (Flet's controls compare equal by value): a
+#: control drawn before and handed to a component again (a kept pane, a memoized line) was
+#: grown then, and is not grown a second time.
+_GROWN: weakref.WeakValueDictionary[int, object] = weakref.WeakValueDictionary()
+
 
 def factor_of(percent: int) -> float:
     """A stored text size as a factor; anything not offered counts as 100 %."""
@@ -52,8 +58,9 @@ def grow_all(controls: Iterable[ft.Control], factor: float) -> list[ft.Control]:
 
 
 def _grow(control: object, factor: float) -> None:
-    if getattr(control, "_frozen", False):
+    if _GROWN.get(id(control)) is control:
         return  # drawn before, and grown then: a control a component was handed again
+    _GROWN[id(control)] = control
     if isinstance(control, ft.Text):
         control.size = (control.size or BODY) * factor
         if control.width is not None:  # a column of numbers or labels: as much wider
