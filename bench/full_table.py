@@ -16,6 +16,7 @@ from typing import Any
 
 import msgpack
 from websockets.sync.client import connect
+from websockets.typing import Origin
 
 #: Click ``id`` now and wait until ``targetId`` is on screen; returns [click epoch ms, elapsed ms].
 CLICK_JS = """
@@ -74,7 +75,7 @@ class Listener(threading.Thread):
             ]
         )
         try:
-            with connect(ws_url, origin=self.url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+            with connect(ws_url, origin=Origin(self.url.rstrip("/")), open_timeout=30, max_size=None) as ws:
                 ws.send(register)
                 ws.recv(timeout=30)  # the registration answer
                 ws.recv(timeout=30)  # the first screen

@@ -23,6 +23,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.data.store import Store  # noqa: E402
 from companion.rules import (  # noqa: E402
+    Action,
     Choice,
     Choose,
     EndGame,
@@ -460,13 +462,14 @@ def round_taps(page: Any, printed: bool) -> dict[str, list[float]]:
         record("people stepper", tap(page, "people-plus", "people-value", str(value)))
     for value in (3, 2):
         record("people stepper", tap(page, "people-minus", "people-value", str(value)))
-    for ident_, value in (
+    for pair in (
         ("pay-wood-plus", "1"),
         ("pay-stone-plus", "1"),
         ("pay-stone-minus", "0"),
         ("pay-food-plus", "1"),
     ):
-        record("payment stepper", tap(page, ident_, ident_.rsplit("-", 1)[0] + "-value", value))
+        name, shown = pair
+        record("payment stepper", tap(page, name, name.rsplit("-", 1)[0] + "-value", shown))
     record("record migration", tap(page, "save-migration", "player-0", "moves"))
     for cycle in range(ROLL_CYCLES):
         record("roll (dice on screen)", tap(page, "roll", "dice-0"))
@@ -803,7 +806,8 @@ def full_game(seed: int) -> Any:
         game = play(game, Migrate(r % 4, 2, Payment(food=1, wood=1)))
         game = play(game, Migrate((r + 1) % 4, 1, Payment(food=1)))
         game = play(game, Roll())
-        if game.state.current.taming.winner is not None:
+        taming = game.state.current.taming if game.state.current else None
+        if taming is not None and taming.winner is not None:
             game = play(game, Choose(Choice.ALL))
     return play(play(game, StartRound()), EndGame())
 
@@ -813,7 +817,7 @@ def core() -> list[Row]:
     store = Store(data / "games.sqlite3")
     game = start_game(make_setup(["Anna", "Bert", "Chloé"], 0, "companion", 1))
     gid = store.create(game)
-    actions = [
+    actions: list[Action] = [
         StartRound(),
         Migrate(0, 2, Payment(food=1, wood=1)),
         Migrate(1, 1, Payment(food=1)),
@@ -847,7 +851,7 @@ def core() -> list[Row]:
     big = Store(data / "thousand.sqlite3")
     template = [full_game(seed) for seed in range(20)]
     ids = [big.create(template[i % 20]) for i in range(1000)]
-    loads = [timed(lambda gid=gid: big.load(gid)) for gid in random.Random(1).sample(ids, 60)]
+    loads = [timed(partial(big.load, gid)) for gid in random.Random(1).sample(ids, 60)]
     rows.append(
         Row(
             "5b. load a game from 1,000 finished",
@@ -863,7 +867,7 @@ def core() -> list[Row]:
     splits = [(4, 1, 1, 1), (3, 2, 1, 1), (2, 2, 2, 1)]
     worst: list[float] = []
     for split in splits:
-        times = [timed(lambda s=split: win_odds(dict(enumerate(s)))) for _ in range(200)]
+        times = [timed(partial(win_odds, dict(enumerate(split)))) for _ in range(200)]
         if not worst or median(times) > median(worst):
             worst = times
     rows.append(

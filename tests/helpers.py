@@ -7,8 +7,6 @@ import threading
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
-import pytest
-
 from companion.rules import Game, Payment, make_setup, start_game
 
 
@@ -20,12 +18,6 @@ def new_game(players: int = 3, deck: str = "companion", seed: int = 1, start: in
 
 def food(n: int) -> Payment:
     return Payment(food=n)
-
-
-@pytest.fixture
-def game3() -> Game:
-    """A three-player companion-deck game before round 1."""
-    return new_game(3)
 
 
 T = TypeVar("T")

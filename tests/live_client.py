@@ -166,7 +166,7 @@ class FakeConnection(Connection):
     """Flet's side of a tab: messages go, encoded as flet_web encodes them, to a client tree."""
 
     def __init__(self, hub: PubSubHub) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # flet_web's Connection is untyped
         self.pubsubhub = hub
         self.loop = asyncio.get_running_loop()
         self.client = ClientTree()
@@ -191,7 +191,7 @@ class Tab:
         session = FletSession(connection)
         _context_page.set(session.page)
         session.apply_page_patch({"route": route, "width": width, "height": height, "web": True})
-        answer = RegisterClientResponseBody(session_id=session.id, page_patch=session.get_page_patch(), error="")
+        answer = RegisterClientResponseBody(session_id=session.id, page_patch=session.get_page_patch(), error="")  # type: ignore[no-untyped-call]
         connection.send_message(Message(MessageAction.REGISTER_CLIENT, answer))
         await start_session(session.page, Config(data_dir=str(data), language="ko"))
         tab = cls(connection, session)
@@ -257,5 +257,5 @@ class Tab:
 
     async def close(self) -> None:
         _context_page.set(self.session.page)
-        self.session.close()
+        self.session.close()  # type: ignore[no-untyped-call]  # Flet's Session.close is untyped
         await self.drain()

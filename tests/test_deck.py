@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,8 +37,9 @@ def write(tmp_path: Path, data: object) -> Path:
     return path
 
 
-def good() -> dict:  # type: ignore[type-arg]
-    return json.loads((Path(__file__).parents[1] / "assets/decks/companion.json").read_text())
+def good() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((Path(__file__).parents[1] / "assets/decks/companion.json").read_text())
+    return data
 
 
 @pytest.mark.parametrize(

@@ -233,7 +233,7 @@ def test_an_unexpected_error_in_a_handler_is_a_message_and_a_log_line(
     def broken(_game_id: int) -> None:
         raise RuntimeError("disk on fire")
 
-    m.session.store.load = broken  # type: ignore[method-assign]
+    m.session.store.load = broken  # type: ignore[method-assign,assignment]
     m.session.store.unfinished = lambda: 1  # type: ignore[method-assign]
     with caplog.at_level(logging.ERROR, logger="companion.ui"):
         m.play.open_unfinished()
@@ -257,7 +257,7 @@ def test_the_browser_never_receives_a_traceback() -> None:
         _FletApp__send_queue = type("Q", (), {"items": [], "put_nowait": lambda self, b: self.items.append(b)})()
 
     fake = Fake()
-    FletApp.send_message(fake, Message(MessageAction.SESSION_CRASHED, SessionCrashedBody("Traceback: /work/x.py")))  # type: ignore[arg-type]
+    FletApp.send_message(fake, Message(MessageAction.SESSION_CRASHED, SessionCrashedBody("Traceback: /work/x.py")))
     _action, body = msgpack.unpackb(fake._FletApp__send_queue.items[0][1:])
     assert "Traceback" not in str(body) and "/work" not in str(body)
 

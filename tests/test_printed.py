@@ -63,9 +63,11 @@ def test_entered_bonuses_reach_the_handouts_the_tile_held_and_the_export() -> No
     assert game.state.tile_unknown
     game = play(game, Migrate(0, 1, Payment(food=1)))
     game = play(game, Roll())
+    assert game.state.current is not None
     assert handouts(game.state.current)[0].bonus is None  # skipped: "as printed on the tile"
     game = play(game, DescribeTile(TOOL, FOOD))
     assert not game.state.tile_unknown
+    assert game.state.current is not None
     assert handouts(game.state.current)[0].bonus == TOOL
     assert game.state.held[0][0].first == TOOL
     again = game_from_json(game_to_json(game))

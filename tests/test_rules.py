@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -12,6 +13,7 @@ from companion.rules import (
     Choose,
     EndGame,
     EnterDice,
+    Game,
     Migrate,
     Outcome,
     Payment,
@@ -33,11 +35,11 @@ from companion.rules.resources import Resource
 from .helpers import food, new_game
 
 
-def started(players: int = 3, **kw: int):  # type: ignore[no-untyped-def]
+def started(players: int = 3, **kw: Any) -> Game:
     return play(new_game(players, **kw), StartRound())
 
 
-def hand(game, dice):  # type: ignore[no-untyped-def]
+def hand(game: Game, dice: dict[int, list[int]]) -> Game:
     return play(game, EnterDice(tuple((p, tuple(v)) for p, v in dice.items())))
 
 
@@ -279,6 +281,7 @@ def test_rule_6_winner_takes_first_or_all_and_keeps_tile(choice: Choice) -> None
     game = play(play(started(4), Migrate(0, 1, food(1))), Migrate(1, 1, food(1)))
     game = play(hand(game, {0: [6], 1: [2]}), Choose(choice))
     tile = game.state.current.tile
+    assert game.state.current is not None
     out = {h.player: h for h in handouts(game.state.current)}
     assert out[0].choice is choice and out[0].wins_tile
     assert out[0].bonus == (tile.first if choice is Choice.FIRST else tile.all)
@@ -292,6 +295,7 @@ def test_rule_7_full_tie_nobody_wins_all_take_all_tile_to_box() -> None:
     game = hand(game, {0: [3, 5], 1: [5, 3]})
     state = game.state
     assert state.current.taming.outcome is Outcome.TIE and state.current.taming.tied == (0, 1)
+    assert state.current is not None
     assert [h.choice for h in handouts(state.current)] == [Choice.ALL, Choice.ALL]
     assert state.box == (state.current.tile,) and state.tallies == (0, 0, 0, 0)
     with pytest.raises(ActionError) as err:
@@ -304,6 +308,7 @@ def test_rule_8_nobody_migrated_no_bonus_tile_to_box() -> None:
     game = play(started(), Roll())
     state = game.state
     assert state.current.taming.outcome is Outcome.NOBODY
+    assert state.current is not None
     assert handouts(state.current) == () and state.box == (state.current.tile,)
     assert state.rolls == 0  # no dice were used up
 
@@ -343,6 +348,7 @@ def test_settled_full_tie_boxes_tile_despite_weaker_participants() -> None:
         game = play(game, Migrate(p, n, food(n)))
     state = hand(game, {0: [5], 1: [5], 2: [2]}).state
     assert state.current.taming.outcome is Outcome.TIE and state.current.taming.tied == (0, 1)
+    assert state.current is not None
     assert [h.choice for h in handouts(state.current)] == [Choice.ALL] * 3
     assert state.box[-1] == state.current.tile
 
@@ -364,6 +370,7 @@ def test_settled_mammoth_scoring_needs_a_tile() -> None:
 def test_settled_winner_without_choice_gets_first() -> None:
     """A winner who does not choose gets "1."."""
     game = hand(play(started(), Migrate(0, 1, food(1))), {0: [3]})
+    assert game.state.current is not None
     assert [h.choice for h in handouts(game.state.current)] == [Choice.FIRST]
     game = play(game, StartRound())
     assert [h.choice for h in handouts(game.state.rounds[0])] == [Choice.FIRST]
@@ -407,6 +414,7 @@ def test_physical_pile_table_names_the_herd() -> None:
     game = play(game, StartRound(Resource.STONE))
     assert game.state.herd is Resource.STONE and game.state.next_herd is None
     game = hand(play(game, Migrate(0, 1, food(1))), {0: [4]})
+    assert game.state.current is not None
     out = handouts(game.state.current)
     assert out[0].choice is Choice.FIRST and out[0].bonus is None
     assert game.state.tallies == (1, 0, 0)

@@ -16,7 +16,7 @@ from companion.data.stats import (
     player_summaries,
     table_record,
 )
-from companion.rules import Choice, Choose, EndGame, EnterDice, Migrate, Payment, StartRound, play, win_odds
+from companion.rules import Choice, Choose, EndGame, EnterDice, Game, Migrate, Payment, StartRound, play, win_odds
 
 from .helpers import new_game
 
@@ -37,7 +37,7 @@ def test_fairness_needs_enough_dice_and_sees_a_loaded_die() -> None:
     assert fairness((1,) * 5 + (FEWEST_DICE_TO_TELL - 5,)).dice == FEWEST_DICE_TO_TELL
 
 
-def played() -> object:
+def played() -> Game:
     """Round 1: P1 two people (food + wood), P2 one; table dice 6,1 against 6: P1 wins, takes "all"."""
     game = new_game(3, seed=3)
     game = play(game, StartRound())
@@ -51,22 +51,22 @@ def played() -> object:
 def test_a_round_summed_up_player_by_player() -> None:
     """People, payments, tamings won beside the exact expected, tiles and bonuses."""
     game = played()
-    summaries = player_summaries(game.state)  # type: ignore[attr-defined]
+    summaries = player_summaries(game.state)
     anna, bert, chloe = summaries
     odds = win_odds({0: 2, 1: 1})
     assert (anna.people, anna.paid, anna.joined, anna.won, anna.tiles) == (2, {"food": 1, "wood": 1}, 1, 1, 1)
     assert anna.expected == odds.win[0] and bert.expected == odds.win[1]
     assert (anna.first, anna.all, bert.first, bert.all) == (0, 1, 0, 1)
     assert (chloe.people, chloe.joined, chloe.expected, chloe.paid) == (0, 0, Fraction(0), {})
-    tile = game.state.rounds[0].tile  # type: ignore[attr-defined]
+    tile = game.state.rounds[0].tile
     assert anna.goods == {item.kind.value: item.amount for item in tile.all}
-    assert faces([game.state]).table == (1, 0, 0, 0, 0, 2) and sum(faces([game.state]).app) == 0  # type: ignore[attr-defined]
+    assert faces([game.state]).table == (1, 0, 0, 0, 0, 2) and not any(faces([game.state]).app)
 
 
 def test_names_are_one_player_across_games() -> None:
     """ "P1" in two games is one record with two games; the 10 points count as scorings."""
     game = played()
-    record = {r.name.casefold(): r for r in table_record([game.state, game.state])}  # type: ignore[attr-defined]
+    record = {r.name.casefold(): r for r in table_record([game.state, game.state])}
     assert record["p1"].games == 2 and record["p1"].scorings == 2 and record["p1"].tiles_per_game == 1
     assert record["p2"].expected == 2 * win_odds({0: 2, 1: 1}).win[1]
     assert table_record([]) == ()

@@ -15,6 +15,7 @@ import pytest
 
 from companion.data.store import SCHEMA_VERSION, Store
 from companion.rules import (
+    Action,
     Choice,
     Choose,
     EndGame,
@@ -50,7 +51,7 @@ def test_store_round_trip_every_state(tmp_path: Path) -> None:
     store = Store(tmp_path / "games.sqlite3")
     game = new_game(4, seed=5)
     gid = store.create(game)
-    actions = [
+    actions: list[Action] = [
         StartRound(),
         Migrate(0, 2, Payment(food=2)),
         Migrate(1, 1, Payment(gold=1)),
@@ -189,8 +190,8 @@ def test_kill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
         assert acked, "the child acknowledged nothing"
         store = Store(path)
         assert store.recovered is None
-        gid, n = acked[-1]
-        assert len(store.load(gid).log) >= n
+        last_id, count = acked[-1]
+        assert len(store.load(last_id).log) >= count
         store.close()
         path.unlink()
 

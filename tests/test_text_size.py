@@ -41,7 +41,7 @@ def test_every_text_grows_and_its_box_with_it() -> None:
     assert parts["plain"].size == BODY * 2  # type: ignore[attr-defined]
     assert parts["number"].size == 40 and parts["number"].width == 80  # type: ignore[attr-defined]
     assert parts["field"].text_size == 36  # type: ignore[attr-defined]
-    assert parts["button"].height == 112
+    assert parts["button"].height == 112  # type: ignore[attr-defined]
 
 
 def test_drawn_to_size_keeps_its_size() -> None:
@@ -56,7 +56,7 @@ def test_100_percent_touches_nothing() -> None:
     tree, parts = sample()
     grow(tree, 1.0)
     assert parts["plain"].size is None  # type: ignore[attr-defined]
-    assert parts["button"].height == 56
+    assert parts["button"].height == 56  # type: ignore[attr-defined]
 
 
 def test_only_offered_sizes_count() -> None:

@@ -52,11 +52,11 @@ def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
     model.migration.save()
     assert model.migration.editing is None
     run_async(model.dice.roll())
-    state = model.play.game.state  # type: ignore[union-attr]
+    state = model.play.game.state
     assert state.phase is Phase.RESOLVED and state.current is not None
     model.play.choose(Choice.ALL)
     stored = model.session.store.load(model.play.game_id)  # type: ignore[arg-type]
-    assert stored.state == model.play.game.state  # type: ignore[union-attr]
+    assert stored.state == model.play.game.state
     assert stored.state.current is not None and stored.state.current.choice is Choice.ALL
 
 
@@ -99,7 +99,7 @@ def test_the_tile_editor_records_the_bonuses(model: AppModel) -> None:
     model.tile.draft.step("food", 1)
     model.tile.save()
     assert not model.tile.describing
-    tile = model.play.game.state.current.tile  # type: ignore[union-attr]
+    tile = model.play.game.state.current.tile
     assert [(i.kind.value, i.amount) for i in tile.all or ()] == [("food", 2)]
 
 

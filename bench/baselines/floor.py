@@ -56,11 +56,11 @@ from companion.rules import (
 )
 from companion.rules import undo as undo_game
 from companion.rules.odds import win_odds
-from companion.ui.components.herd_pane import HerdView, _glance
+from companion.ui.components.herd_pane import HerdView, glance
+from companion.ui.components.result_card import dice_line, handout_list, settled_lines
 from companion.ui.drafts.migration import RESOURCES, Draft
 from companion.ui.screens.migration import owed_status
-from companion.ui.screens.printed import _good_chip
-from companion.ui.components.result_card import dice_line, handout_list, settled_lines
+from companion.ui.screens.printed import good_chip
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,
@@ -87,12 +87,16 @@ RESUMED_SEED = 3
 RESUMED_MOVES = (Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1)))
 
 
-def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap kind
+def main(page: ft.Page) -> None:
     page.fonts = FONTS
     page.theme, page.dark_theme = themes()
     page.padding = 0
     tr = Translator("en")
-    game: Game = start_game(make_setup(NAMES, 0, "physical" if MODE == "printed" else "companion", RESUMED_SEED if MODE == "resumed" else 11))
+    game: Game = start_game(
+        make_setup(
+            NAMES, 0, "physical" if MODE == "printed" else "companion", RESUMED_SEED if MODE == "resumed" else 11
+        )
+    )
     if MODE != "printed":
         game = play(game, StartRound())
     if MODE == "resumed":  # the benchmark's resumed game (bench.run.prepared_resume_dir), as it opens
@@ -152,7 +156,7 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                 ],
                 spacing=8,
             ),
-            _glance(view, tr, current.tile, herd, None),
+            glance(view, tr, current.tile, herd, None),
         ]
 
     def players_card() -> ft.Control:
@@ -524,7 +528,7 @@ def main(page: ft.Page) -> None:  # noqa: C901 - one page, one closure per tap k
                 ft.Row([part(Choice.FIRST, "1."), part(Choice.ALL, tr("round.all"))], spacing=8),
                 ft.Text(tr("tile.which", part="1."), size=15),
                 ft.Row(
-                    [_good_chip(tr, kind.value, False, lambda: None) for kind in BonusKind],
+                    [good_chip(tr, kind.value, False, lambda: None) for kind in BonusKind],
                     wrap=True,
                     spacing=8,
                     run_spacing=8,

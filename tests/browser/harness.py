@@ -115,12 +115,15 @@ def bare_tab(url: str, first_screen: str | None = None) -> list[bytes]:
     Returns what came after the registration's answer."""
     import msgpack
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     register = b"\x00" + msgpack.packb(
         [1, {"session_id": "", "page_name": "", "page": {"route": "/", "width": 412, "height": 915, "web": True}}]
     )
     messages: list[bytes] = []
-    with connect(url.replace("http://", "ws://") + "ws", origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+    with connect(
+        url.replace("http://", "ws://") + "ws", origin=Origin(url.rstrip("/")), open_timeout=30, max_size=None
+    ) as ws:
         ws.send(register)
         ws.recv(timeout=30)  # the registration's answer
         wanted = None if first_screen is None else first_screen.encode()

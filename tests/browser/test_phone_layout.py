@@ -67,7 +67,9 @@ def start(app: App, names: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("viewport", [SMALL, MEDIUM], ids=["360x640", "390x844"])
-def test_round_choice_and_editor_are_on_screen(browser: Browser, tmp_path: Path, lang: str, viewport: dict) -> None:
+def test_round_choice_and_editor_are_on_screen(
+    browser: Browser, tmp_path: Path, lang: str, viewport: dict[str, int]
+) -> None:
     """Round header, the editor's Record, and the winner's choice above Next round: all in view."""
     server = Server(tmp_path / "data", ["--language", lang]).start()
     app = App(browser, server.url, viewport, locale=lang, touch=True)

@@ -350,10 +350,13 @@ def _register_and_drop(url: str, session_id: str = "") -> tuple[str, bytes]:
     import msgpack
     from flet.messaging.protocol import decode_ext_from_msgpack
     from websockets.sync.client import connect
+    from websockets.typing import Origin
 
     page = {"route": "/", "width": 412, "height": 915, "web": True}
     register = b"\x00" + msgpack.packb([1, {"session_id": session_id, "page_name": "", "page": page}])
-    with connect(url.replace("http://", "ws://") + "ws", origin=url.rstrip("/"), open_timeout=30, max_size=None) as ws:
+    with connect(
+        url.replace("http://", "ws://") + "ws", origin=Origin(url.rstrip("/")), open_timeout=30, max_size=None
+    ) as ws:
         ws.send(register)
         answer = ws.recv(timeout=30)
     assert isinstance(answer, bytes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -151,7 +152,7 @@ def test_screenshots_of_every_main_screen(
     app.close()
 
 
-def _every_width_language_and_theme() -> list[object]:
+def _every_width_language_and_theme() -> list[Any]:
     """German, Spanish and Korean at 360 px, light, run every time; the rest of the matrix
     (320, 360 and 390 px, four languages, light and dark) with ``pytest -m matrix``."""
     combos = []

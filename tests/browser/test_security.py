@@ -108,7 +108,7 @@ def test_browser_without_token_sees_no_game(browser: Browser, tmp_path: Path) ->
         assert "token" not in seated.page.url  # stored in the cookie, gone from the address bar
         seated.shot("phone-light-join")
         seated.close()
-        stranger = browser.new_context(viewport=PHONE)
+        stranger = browser.new_context(viewport={"width": PHONE["width"], "height": PHONE["height"]})
         page = stranger.new_page()
         response = page.goto(server.url)
         assert response is not None and response.status == 403

@@ -343,7 +343,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     ids=["phone-light-en", "phone-dark-ko", "tablet-light-de", "tablet-dark-en"],
 )
 def test_summary_and_statistics_screenshots(
-    browser: Browser, tmp_path: Path, viewport: dict, scheme: str, lang: str
+    browser: Browser, tmp_path: Path, viewport: dict[str, int], scheme: str, lang: str
 ) -> None:
     """The summary and the statistics at phone and tablet size, light and dark, Korean included."""
     server = Server(tmp_path / "data", ["--language", lang]).start()

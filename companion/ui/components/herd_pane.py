@@ -78,7 +78,7 @@ def HerdPane(
         if wide:
             parts += _herd_and_tile_cards(view, tr, tile, herd, describe)
         else:
-            parts.append(_glance(view, tr, tile, herd, describe, narrow))
+            parts.append(glance(view, tr, tile, herd, describe, narrow))
     elif view.phase is Phase.READY:
         parts.append(_ready(view, tr))
     elif view.phase in (Phase.TAMED, Phase.FINISHED):
@@ -109,7 +109,7 @@ def HerdPane(
 HerdPaneMemo = memo(HerdPane)
 
 
-def _glance(
+def glance(
     view: HerdView,
     tr: Translator,
     tile: Tile,

@@ -134,7 +134,7 @@ def picker_slot(model: AppModel, shown: bool) -> ft.Control | None:
     return ft.Container(content=_picker(model, picking), visible=shown, key="picker-slot")
 
 
-def _good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[], None] | None) -> ft.Control:
+def good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[], None] | None) -> ft.Control:
     """A good to put on the tile; the chosen ones are filled and carry a check mark."""
     label = tr(f"good.{kind}")
     ink = choice_ink(selected)
@@ -208,7 +208,7 @@ def TileEditor(
             return None
         return lambda: draft.toggle(kind)
 
-    chips = [_good_chip(tr, kind.value, kind.value in goods, toggler(kind.value)) for kind in BonusKind]
+    chips = [good_chip(tr, kind.value, kind.value in goods, toggler(kind.value)) for kind in BonusKind]
     return editor_frame(
         "tile-editor",
         [
