@@ -12,7 +12,7 @@ from playwright.sync_api import Browser
 from companion.data.store import Store
 from companion.i18n import translate
 
-from .harness import NARROW, UNCOVERED_JS, App, Server, without_joiners
+from .harness import ARTIFACTS, NARROW, UNCOVERED_JS, App, Server, without_joiners
 
 pytestmark = pytest.mark.browser
 
@@ -194,3 +194,44 @@ def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser,
     finally:
         app.close()
         server.stop()
+
+
+def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Server) -> None:
+    """Issue 29: the ring seen after a touch tap on Undo is Flutter's focus ring for keyboard
+    and screen-reader users. A phone without a screen reader has no semantics tree (the tests
+    switch it on to find controls), and there a finger's tap on Undo undoes and leaves the
+    button as it was drawn before, with no ring through the next taps."""
+    setup = App(browser, server.url, NARROW, touch=True)
+    setup.start_round()
+    move(setup, 0, 1)
+    move(setup, 1, 1)
+    setup.settle(quiet_ms=500)
+    box = setup.wait("undo").bounding_box()
+    assert box is not None
+    address = setup.page.url
+    setup.close()
+    context = browser.new_context(viewport=NARROW, is_mobile=True, has_touch=True, device_scale_factor=3)  # type: ignore[arg-type]
+    page = context.new_page()
+    page.goto(address)
+    clip = {"x": box["x"] - 4, "y": box["y"] - 4, "width": box["width"] + 8, "height": box["height"] + 8}
+
+    def drawn() -> bytes:
+        page.wait_for_timeout(1500)  # the tap's ink has faded
+        return page.screenshot(clip=clip)  # type: ignore[arg-type]
+
+    page.wait_for_selector("flt-glass-pane", state="attached", timeout=60_000)
+    before = drawn()
+    for _ in range(20):  # the screen may still be drawing its first frames
+        again = drawn()
+        if again == before:
+            break
+        before = again
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.touchscreen.tap(NARROW["width"] / 2, NARROW["height"] / 2)  # the next tap, on the round
+    after = drawn()
+    (ARTIFACTS / "phone-360-undo-after-touch.png").write_bytes(after)
+    assert after == before, "a touch tap on Undo left the button drawn otherwise (a focus ring)"
+    context.close()
+    games = Store(server.data_dir / "games.sqlite3")
+    assert len(games.load(1).state.current.migrations) == 1, "the tap did not undo"
+    games.close()
