@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import logging
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -159,46 +156,6 @@ def test_every_candidate_gets_a_join_address_and_none_is_loopback() -> None:
     urls = join_urls(Config(host="0.0.0.0"), "tok", served_addresses("0.0.0.0", FAKE_INTERFACES))
     assert urls == ("http://10.0.0.5:8550/?token=tok", "http://192.168.1.20:8550/?token=tok")
     assert not any("127." in url for url in urls)
-
-
-NEW_FOLDER_SCRIPT = r"""
-import sys, time
-from companion.rules import make_setup, start_game
-from companion.data.store import Store
-start = float(sys.argv[2])
-while time.time() < start:
-    pass
-store = Store(sys.argv[1] + "/games.sqlite3")
-store.create(start_game(make_setup(["A", "B"], 0, "companion", 1)))
-print("recovered" if store.recovered else "ok")
-"""
-
-
-def test_three_processes_on_a_new_folder_never_fail(tmp_path: Path) -> None:
-    """20 rounds of 3 processes opening one new data folder at the same moment: 0 errors,
-    nothing moved aside, every game saved."""
-    errors = []
-    for round_ in range(20):
-        folder = tmp_path / f"round-{round_}"
-        folder.mkdir()
-        start = time.time() + 0.6
-        procs = [
-            subprocess.Popen(
-                [sys.executable, "-c", NEW_FOLDER_SCRIPT, str(folder), str(start)],
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            for _ in range(3)
-        ]
-        for proc in procs:
-            out, err = proc.communicate(timeout=60)
-            if proc.returncode != 0 or out.strip() != "ok":
-                errors.append(err[-400:] or out)
-        store = Store(folder / "games.sqlite3")
-        assert len(store.unfinished_games()) == 3
-        store.close()
-    assert errors == []
 
 
 def model(tmp_path: Path) -> AppModel:

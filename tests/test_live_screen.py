@@ -76,11 +76,11 @@ def _draft_open(tab: Tab) -> bool:
     return bool(
         model.migration.editing is not None
         or model.dice.hand_entry
-        or model.dice.rolling
-        or model.dice.confirm_box
+        or model.round.rolling
+        or model.round.confirm_box
         or model.tile.describing
-        or model.play.picking_herd
-        or model.play.confirm_end
+        or model.round.picking_herd
+        or model.round.confirm_end
         or model.session.screen is not Screen.PLAY
     )
 
@@ -90,7 +90,7 @@ async def _fresh_view(data: Path, hub: PubSubHub, size: tuple[int, int], like: T
     fresh = await Tab.open(data, hub, *size, route=like.model.play.route)
     try:
         for name in ("log", "summary"):
-            if getattr(like.model.play, f"show_{name}") and fresh.visible(f"toggle-{name}"):
+            if getattr(like.model.round, f"show_{name}") and fresh.visible(f"toggle-{name}"):
                 await fresh.tap(f"toggle-{name}")
         return fresh.shown()
     finally:
@@ -99,8 +99,8 @@ async def _fresh_view(data: Path, hub: PubSubHub, size: tuple[int, int], like: T
 
 def _view_key(tab: Tab) -> tuple[object, ...]:
     """What decides a fresh tab's screen: the address, the toggles and the saved game."""
-    play = tab.model.play
-    return (play.route, play.show_log, play.show_summary, play.game)
+    play, view = tab.model.play, tab.model.round
+    return (play.route, view.show_log, view.show_summary, play.game)
 
 
 #: A step: which tab (0 or 1, the first three times as often) and which of its controls on

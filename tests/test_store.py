@@ -285,3 +285,43 @@ def test_the_same_game_is_found_by_its_setup(tmp_path: Path) -> None:
         save_imported(store, new_game(3, seed=5))
     assert refused.value.code == "import.duplicate" and refused.value.params["game"] == first
     assert save_imported(store, new_game(3, seed=6)) == first + 1
+
+
+NEW_FOLDER_SCRIPT = r"""
+import sys, time
+from companion.rules import make_setup, start_game
+from companion.data.store import Store
+start = float(sys.argv[2])
+while time.time() < start:
+    pass
+store = Store(sys.argv[1] + "/games.sqlite3")
+store.create(start_game(make_setup(["A", "B"], 0, "companion", 1)))
+print("recovered" if store.recovered else "ok")
+"""
+
+
+def test_three_processes_on_a_new_folder_never_fail(tmp_path: Path) -> None:
+    """20 rounds of 3 processes opening one new data folder at the same moment: 0 errors,
+    nothing moved aside, every game saved."""
+    errors = []
+    for round_ in range(20):
+        folder = tmp_path / f"round-{round_}"
+        folder.mkdir()
+        start = time.time() + 0.6
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", NEW_FOLDER_SCRIPT, str(folder), str(start)],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for _ in range(3)
+        ]
+        for proc in procs:
+            out, err = proc.communicate(timeout=60)
+            if proc.returncode != 0 or out.strip() != "ok":
+                errors.append(err[-400:] or out)
+        store = Store(folder / "games.sqlite3")
+        assert len(store.unfinished_games()) == 3
+        store.close()
+    assert errors == []

@@ -51,7 +51,7 @@ def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
     assert model.migration.draft.owed == 0
     model.migration.save()
     assert model.migration.editing is None
-    run_async(model.dice.roll())
+    run_async(model.round.roll())
     state = model.play.game.state
     assert state.phase is Phase.RESOLVED and state.current is not None
     model.play.choose(Choice.ALL)
@@ -77,14 +77,14 @@ def test_printed_tiles_ask_the_herd_each_round_and_undo_brings_the_question_back
     model.tile.skip()
     model.migration.edit(1)
     model.migration.save()
-    run_async(model.dice.roll())
-    model.play.next_round(after=1)
-    assert model.play.picking_herd
+    run_async(model.round.roll())
+    model.round.next_round(after=1)
+    assert model.round.picking_herd
     model.play.start_round(Resource.GOLD, after=1)
     model.play.start_round(Resource.GOLD, after=1)  # a double tap starts one round
     assert model.play.game is not None and model.play.game.state.round_number == 2
-    model.play.undo()
-    assert model.play.picking_herd and model.play.game.state.round_number == 1
+    model.round.undo()
+    assert model.round.picking_herd and model.play.game.state.round_number == 1
 
 
 def test_the_tile_editor_records_the_bonuses(model: AppModel) -> None:
@@ -116,8 +116,8 @@ def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> No
     model.play.delete_game(second)  # type: ignore[arg-type]
     assert [g.id for g in model.session.unfinished] == [first]
     model.play.open_game(first)  # type: ignore[arg-type]
-    model.play.ask_end()
-    model.play.end_game()
+    model.round.ask_end()
+    model.round.end_game()
     assert model.play.game is not None and model.play.game.state.phase is Phase.FINISHED
     model.play.reopen()
     assert model.play.game.state.phase is Phase.MIGRATION
@@ -202,14 +202,14 @@ def test_the_herd_pane_view_stays_the_same_through_a_roll_and_its_undo(model: Ap
     model.migration.save()
     assert model.play.game is not None
     before = HerdView.of(model.play.game.state)
-    run_async(model.dice.roll())
+    run_async(model.round.roll())
     assert model.play.game.state.phase is Phase.RESOLVED
     assert HerdView.of(model.play.game.state) == before
-    model.play.undo()
+    model.round.undo()
     assert HerdView.of(model.play.game.state) == before
     model.play.redo()
     assert HerdView.of(model.play.game.state) == before
-    model.play.next_round(model.play.game.state.round_number)
+    model.round.next_round(model.play.game.state.round_number)
     assert HerdView.of(model.play.game.state) != before
 
 
@@ -227,16 +227,16 @@ def test_the_dice_tumble_from_the_tap_and_the_roll_is_saved_before_they_settle(t
     before = model.session.store.log_length(game_id)
 
     async def scenario() -> None:
-        rolling = asyncio.ensure_future(model.dice.roll())
+        rolling = asyncio.ensure_future(model.round.roll())
         await asyncio.sleep(0)  # the tap's first step: the tumble is on screen
-        assert model.dice.rolling and model.play.game is not None
+        assert model.round.rolling and model.play.game is not None
         assert model.play.game.state.phase is Phase.MIGRATION  # no roll yet, nothing saved
         assert model.session.store.log_length(game_id) == before
-        assert sorted(model.dice.faces) == [0] and len(model.dice.faces[0]) == 2  # Ann's two dice
+        assert sorted(model.round.faces) == [0] and len(model.round.faces[0]) == 2  # Ann's two dice
         await rolling
 
     run_async(scenario())
-    assert not model.dice.rolling
+    assert not model.round.rolling
     game = model.play.game
     assert game is not None and game.state.phase is Phase.RESOLVED
     assert model.session.store.load(game_id).state == game.state  # the roll is on disk
@@ -253,15 +253,15 @@ def test_undo_while_the_dice_start_to_tumble_rolls_nothing(tmp_path: Path) -> No
     assert game_id is not None
 
     async def scenario() -> None:
-        rolling = asyncio.ensure_future(model.dice.roll())
+        rolling = asyncio.ensure_future(model.round.roll())
         await asyncio.sleep(0)
-        assert model.dice.rolling
-        model.play.undo()
+        assert model.round.rolling
+        model.round.undo()
         await rolling
 
     run_async(scenario())
     game = model.play.game
-    assert game is not None and not model.dice.rolling
+    assert game is not None and not model.round.rolling
     assert game.state.phase is Phase.MIGRATION and game.state.current is not None
     assert game.state.current.migrations == () and game.state.rolls == 0
     assert model.session.store.load(game_id).state == game.state
@@ -283,19 +283,19 @@ def test_taps_on_roll_and_skip_during_the_tumble_roll_once(tmp_path: Path, momen
     before = model.session.store.log_length(game_id)
 
     async def scenario() -> None:
-        first = asyncio.ensure_future(model.dice.roll())
+        first = asyncio.ensure_future(model.round.roll())
         await asyncio.sleep(0)  # the tap's first step: the dice tumble, the roll not made yet
         for _ in range(moment):
             await asyncio.sleep(0.05)
-        model.dice.skip_animation()  # the second tap, on Skip
+        model.round.skip_animation()  # the second tap, on Skip
         await asyncio.sleep(0)
         if third:
-            await model.dice.roll()  # a third tap, on Roll if it were back
+            await model.round.roll()  # a third tap, on Roll if it were back
         await first
 
     run_async(scenario())
     game = model.play.game
-    assert game is not None and not model.dice.rolling
+    assert game is not None and not model.round.rolling
     assert game.state.phase is Phase.RESOLVED and game.state.rolls == 1
     assert model.session.store.log_length(game_id) == before + 1
     assert model.session.store.load(game_id).state == game.state
@@ -331,7 +331,7 @@ def test_the_last_tile_says_the_herd_is_tamed_next_round(model: AppModel, printe
             model.tile.skip()
         elif round_number:
             model.play.start_round(None, after=round_number)
-        run_async(model.dice.roll())  # nobody on the tile: the tile is boxed
+        run_async(model.round.roll())  # nobody on the tile: the tile is boxed
     assert model.play.game is not None and model.play.game.state.round_number == 16
     view = HerdView.of(model.play.game.state)
     assert view.pile_left == 0
@@ -356,20 +356,20 @@ def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
     """Issue 29: with nobody on the tile, "Box the tile" asks first; Cancel or a migration
     after the question boxes nothing; the second tap boxes the tile."""
     new_game(model, ["Ann", "Bo"])
-    model.dice.ask_box()
-    assert model.dice.confirm_box
-    model.dice.cancel_box()
-    assert not model.dice.confirm_box and model.play.game is not None
+    model.round.ask_box()
+    assert model.round.confirm_box
+    model.round.cancel_box()
+    assert not model.round.confirm_box and model.play.game is not None
     assert model.play.game.state.phase is Phase.MIGRATION
-    model.dice.ask_box()
+    model.round.ask_box()
     model.migration.edit(0)
     model.migration.save()  # somebody moved after all: the question goes with the undo
-    model.play.undo()
-    assert not model.dice.confirm_box
-    model.dice.ask_box()
-    run_async(model.dice.roll())  # "Yes, box the tile"
+    model.round.undo()
+    assert not model.round.confirm_box
+    model.round.ask_box()
+    run_async(model.round.roll())  # "Yes, box the tile"
     game = model.play.game
-    assert game is not None and game.state.phase is Phase.RESOLVED and not model.dice.confirm_box
+    assert game is not None and game.state.phase is Phase.RESOLVED and not model.round.confirm_box
     assert game.state.current is not None and game.state.current.taming is not None
     assert game.state.current.taming.outcome.value == "nobody"
 
@@ -384,8 +384,8 @@ def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) ->
     new_game(model, ["Ann", "Bo", "Cy", "Di"])
     model.migration.edit(0)
     model.migration.save()
-    run_async(model.dice.roll())
-    model.play.next_round(1)  # round 2: Bo starts
+    run_async(model.round.roll())
+    model.round.next_round(1)  # round 2: Bo starts
     for seat in (0, 2, 3):
         model.migration.edit(seat)
         model.migration.save()
@@ -414,12 +414,12 @@ def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppMod
     model.migration.draft.step_people(1)
     model.migration.save()
     assert scroll_target(model) == row_key(1)
-    model.play.ask_end()
+    model.round.ask_end()
     assert scroll_target(model) == CONFIRM_KEY
-    model.play.cancel_end()
-    run_async(model.dice.roll())
+    model.round.cancel_end()
+    run_async(model.round.roll())
     assert scroll_target(model) == RESULT_KEY
-    model.play.ask_end()
+    model.round.ask_end()
     assert scroll_target(model) == CONFIRM_KEY
-    model.play.cancel_end()
+    model.round.cancel_end()
     assert scroll_target(model) == RESULT_KEY

@@ -9,6 +9,9 @@ the ``count`` parameter, or by the parameter its ``by`` member names::
     '3 tiles left'
     >>> translate("de", "error.migrate.area_full", room=1, people=3)
     'Das Gebiet fasst 7 Personen: Nur noch 1 Person kann umgesetzt werden, nicht 3.'
+
+Imports nothing of the app (every layer may use it); :mod:`.cldr` holds the plural rules,
+list patterns and number formats.
 """
 
 from __future__ import annotations

@@ -21,7 +21,10 @@ Modules, one topic each:
 - :mod:`.dice` seeded dice; :mod:`.taming` who wins; :mod:`.odds` exact odds
 - :mod:`.scoring` bonuses handed out and the 10-point mammoth scoring
 - :mod:`.game` undo, redo and the log; :mod:`.serialize` JSON export/import
+- :mod:`.legal` what is allowed now (the UI's questions; :func:`apply` reckons with them)
 - :mod:`.errors` the :class:`RuleError` family
+
+Imports nothing of the app but :mod:`companion.assets_path` (to find the deck files); no Flet.
 """
 
 from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw, apply

@@ -3,8 +3,10 @@
 Every step (an action, undo, redo) goes to :mod:`companion.rules`, is saved
 by the store, and only then shown; a :class:`~companion.rules.RuleError`
 becomes a message in the user's language and changes nothing.  Drafts (new
-game, migration, dice, printed tile) live in :mod:`.drafts` and register a
-``reset`` here so that undo, redo and another tab's change clear them.
+game, migration, dice, printed tile) live in :mod:`.drafts`; :mod:`.model` wires their
+``reset`` (and the round's) to :attr:`GameController.on_reset`, so that undo, redo and
+another tab's change clear them. The round screen's own state (its questions, panels,
+the tumble, kept panes) is :class:`~.round_view.RoundView`'s.
 """
 
 from __future__ import annotations
@@ -19,8 +21,7 @@ import flet as ft
 from ..data.store import GameGoneError, StaleGameError, StoreError
 from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, StartRound, play, redo, undo
 from ..rules.resources import Resource
-from .guard import guard_handlers
-from .kept import Kept
+from .guard import guard_handlers, query
 from .routes import parse, route_of
 from .session import SIDE_SCREENS, Message, Screen, Session
 
@@ -32,20 +33,14 @@ class GameController:
     session: Session
     game: Game | None = None
     game_id: int | None = None
-    picking_herd: bool = False  # printed tiles: asking where the herd went
-    confirm_end: bool = False
     confirm_delete: int | None = None  # start screen: the game whose deletion is being asked
-    show_log: bool = False
-    show_summary: bool = False  # what each player got, shown under the round
     history_game: Game | None = None
     history_game_id: int | None = None
     on_commit: Callable[[int], None] | None = None  # tells other tabs a game changed
     on_feedback: Callable[[], None] | None = None  # a short vibration, where the device has one
-    on_reset: list[Callable[[], None]] = field(default_factory=list)  # the drafts' resets
+    on_reset: list[Callable[[], None]] = field(default_factory=list)  # the drafts' and the round's resets
+    on_leave: Callable[[], None] | None = None  # another screen: the round closes its question and panels
     on_round_started: Callable[[], None] | None = None  # printed tiles: offer the tile's bonuses
-    # what the herd picker last showed (round, tiles left, can go back): a phone keeps it on
-    # the page, hidden, while the round shows (screens.printed.picker_slot)
-    picker_shown: Kept[tuple[int, int, bool]] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.session.say(key, error, **params)
@@ -59,12 +54,12 @@ class GameController:
 
     # -- which game ---------------------------------------------------------------------
     def go(self, screen: Screen) -> None:
-        self.confirm_end = False
         self.confirm_delete = None
-        self.show_log = False
-        self.show_summary = False
+        if self.on_leave is not None:
+            self.on_leave()
         self.session.go(screen)
 
+    @query
     def back_target(self) -> Screen:
         """Where the back button of a side screen (Settings, Rules, Join) leads."""
         target = self.session.back_to
@@ -102,9 +97,7 @@ class GameController:
         """One screen back, as the back gesture means it: a question closes first; a round
         goes to the start screen (the game stays); the start screen stays."""
         screen = self.session.screen
-        if self.confirm_end:
-            self.cancel_end()
-        elif screen in SIDE_SCREENS:
+        if screen in SIDE_SCREENS:
             self.back()
         elif screen is Screen.HISTORY_GAME:
             self.go(Screen.HISTORY)
@@ -170,8 +163,6 @@ class GameController:
 
     # -- playing -----------------------------------------------------------------------
     def reset_drafts(self) -> None:
-        self.picking_herd = False
-        self.confirm_end = False
         for reset in self.on_reset:
             reset()
 
@@ -236,14 +227,11 @@ class GameController:
     def dispatch(self, action: Action) -> bool:
         return self._step(lambda game: play(game, action))
 
-    def undo(self) -> None:
-        game = self.game
-        undoing = game.done[-1][1] if game is not None and game.done else None
+    def undo(self) -> bool:
         if self._step(undo):
             self.reset_drafts()
-            # Undoing a printed-tiles round start goes back to asking where the herd went.
-            if isinstance(undoing, StartRound) and undoing.herd is not None:
-                self.picking_herd = True
+            return True
+        return False
 
     def redo(self) -> None:
         if self._step(redo):
@@ -261,38 +249,8 @@ class GameController:
             if self.game.state.tile_unknown and self.on_round_started is not None:
                 self.on_round_started()  # printed tiles: offer to enter what it gives
 
-    def next_round(self, after: int) -> None:
-        """ "Next round": with printed tiles, first ask where the herd went."""
-        if self.game is None or self.game.state.round_number != after:
-            return  # a second tap after the round already moved on
-        if self.game.state.needs_herd:
-            self.reset_drafts()
-            self.picking_herd = True
-            self.session.message = None
-        else:
-            self.start_round(None, after=after)
-
-    def cancel_pick(self) -> None:
-        self.picking_herd = False
-
     def choose(self, choice: Choice) -> None:
         self.dispatch(Choose(choice))
-
-    def ask_end(self) -> None:
-        self.confirm_end = True
-
-    def cancel_end(self) -> None:
-        self.confirm_end = False
-
-    def toggle_log(self) -> None:
-        self.show_log = not self.show_log
-
-    def toggle_summary(self) -> None:
-        self.show_summary = not self.show_summary
-
-    def end_game(self) -> None:
-        if self.dispatch(EndGame()):
-            self.confirm_end = False
 
     def reopen(self, game_id: int | None = None) -> None:
         """A game ended by mistake: undo "End game" and play on (the undo is in the log)."""

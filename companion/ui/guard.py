@@ -49,10 +49,24 @@ def _wrap(name: str, method: Callable[..., Any]) -> Callable[..., Any]:
     return run
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def query(method: F) -> F:
+    """Mark a method the screens call while they draw (it answers, it handles nothing):
+    :func:`guard_handlers` leaves it alone, so an error in it is not turned into a message,
+    a change of the model in the middle of a render."""
+    method.__query__ = True  # type: ignore[attr-defined]
+    return method
+
+
 def guard_handlers(cls: T) -> T:
-    """Wrap every public method ``cls`` defines (not ``say`` itself, not properties)."""
+    """Wrap every public method ``cls`` defines (not ``say`` itself, not properties, not
+    :func:`query` methods)."""
     for name, value in list(vars(cls).items()):
         if name.startswith("_") or name == "say" or not inspect.isfunction(value):
+            continue
+        if getattr(value, "__query__", False):
             continue
         setattr(cls, name, _wrap(f"{cls.__name__}.{name}", value))
     return cls

@@ -22,6 +22,7 @@ from .drafts.migration import MigrationEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
+from .round_view import RoundView
 from .session import Message, Screen, Session
 
 __all__ = ["AppModel", "Message", "Screen"]
@@ -36,6 +37,7 @@ class AppModel:
     dice: DiceDraft
     tile: TileEditor
     files: Transfers
+    round: RoundView
 
     def observed(self) -> dict[str, object]:
         """The model's parts by name, handed to :func:`~.root.Root` beside the model so that
@@ -47,16 +49,19 @@ class AppModel:
         """A tab's state, with ``settings`` (lang, theme, width, join_urls, …) for its session."""
         session = Session(store=store, **settings)  # type: ignore[arg-type]
         play = GameController(session=session)
+        view = RoundView(play=play)
         model = cls(
             session=session,
             play=play,
             setup=SetupDraft(play=play),
-            migration=MigrationEditor(play=play),
+            migration=MigrationEditor(play=play, view=view),
             dice=DiceDraft(play=play),
             tile=TileEditor(play=play),
             files=Transfers(play=play),
+            round=view,
         )
-        play.on_reset = [model.migration.reset, model.dice.reset, model.tile.reset]
+        play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset]
+        play.on_leave = view.leave
         play.on_round_started = model.tile.open
         session.load()
         return model

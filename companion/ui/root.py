@@ -18,6 +18,7 @@ from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
 from .model import AppModel, Screen
+from .round_view import RoundView
 from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
@@ -95,15 +96,14 @@ def _place(model: AppModel) -> str:
         return model.play.route
     state = model.play.game.state
     # The dice tumble from the tap, before the roll is made: that is the result's step already.
-    rolled = state.phase is Phase.MIGRATION and model.dice.rolling
     steps = (
-        Phase.RESOLVED.value if rolled else state.phase.value,
+        Phase.RESOLVED.value if model.round.tumbling_before_the_roll(state) else state.phase.value,
         state.round_number,
         model.migration.editing,
         model.dice.hand_entry,
         model.tile.describing,
-        model.play.picking_herd,
-        model.play.confirm_end,
+        model.round.picking_herd,
+        model.round.confirm_end,
     )
     return model.play.route + ":" + ":".join(str(step) for step in steps)
 
@@ -178,9 +178,9 @@ def scroll_target(model: AppModel) -> str | None:
     state = model.play.game.state
     if model.migration.editing is not None or model.dice.hand_entry or model.tile.describing:
         return None  # an editor opens at its top
-    if model.play.confirm_end:
+    if model.round.confirm_end:
         return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
-    if state.phase is Phase.RESOLVED or (state.phase is Phase.MIGRATION and model.dice.rolling):
+    if state.phase is Phase.RESOLVED or model.round.tumbling_before_the_roll(state):
         return RESULT_KEY
     if state.phase is Phase.MIGRATION and model.migration.last is not None:
         return row_key(model.migration.last)
@@ -207,7 +207,7 @@ def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
                         await column.scroll_to(scroll_key=target, duration=0)
 
     # The dice settling is a step too: the verdict and the hand-out appear in the result.
-    ft.use_effect(to_step, [_place(model), target, model.dice.rolling])
+    ft.use_effect(to_step, [_place(model), target, model.round.dice_tumbling()])
 
 
 def close_open(model: AppModel) -> bool:
@@ -216,6 +216,8 @@ def close_open(model: AppModel) -> bool:
         model.migration.cancel()
     elif model.dice.hand_entry:
         model.dice.cancel_hand_entry()
+    elif model.round.confirm_end:
+        model.round.cancel_end()
     else:
         return False
     return True
@@ -238,12 +240,13 @@ def Root(
     dice: DiceDraft,
     tile: TileEditor,
     files: Transfers,
+    round: RoundView,
 ) -> ft.View:
     """Everything the page shows, drawn from ``model``. Flet re-renders a component when an
     observable handed to it changes, so each observable of the model is handed in too, by
     name (:meth:`AppModel.observed`); drafts' inner lines (a stepper's numbers, a tile's
     goods) re-render on their own."""
-    del session, play, setup, migration, dice, tile, files  # the model's own, for Flet to watch
+    del session, play, setup, migration, dice, tile, files, round  # the model's own, for Flet to watch
     _use_page_effects(model)
     scroller: Scroller = ft.use_ref(None)
     _use_top_at_each_step(model, scroller)

@@ -18,8 +18,8 @@ import flet as ft
 from ...data.text import choice_label
 from ...i18n import Translator, join_names
 from ...rules import Choice, Outcome, Round, Setup, Taming, handouts
-from ..drafts.dice import Drawn, Faces
 from ..memo import memo
+from ..round_view import Drawn, Faces
 from ..textsize import scaled
 from ..theme import GAP
 from ..widgets import bonus_view, card, heading, picture, player_badge, secondary, tid, tonal

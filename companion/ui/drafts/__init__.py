@@ -2,6 +2,6 @@
 
 - :mod:`.setup` the new game (players, colours, start player, tiles)
 - :mod:`.migration` the people and payment of one migration
-- :mod:`.dice` the roll's animation and dice entered from the table
+- :mod:`.dice` dice entered from the table (the roll itself is the round view's)
 - :mod:`.tile` a printed tile's bonuses
 """

@@ -12,11 +12,11 @@ from typing import Any
 
 import flet as ft
 
-from ...rules import GameState, Migrate, Payment, Phase, Withdraw
+from ...rules import Migrate, Payment, Phase, Withdraw
 from ...rules.resources import MAX_PEOPLE, MIN_PEOPLE, Resource
 from ..controller import GameController
 from ..guard import guard_handlers
-from ..kept import Kept
+from ..round_view import RoundView
 
 #: Payment order when fewer people are moved: food goes first.
 RESOURCES = tuple(resource.value for resource in Resource)
@@ -68,15 +68,10 @@ class Draft:
 @dataclass
 class MigrationEditor:
     play: GameController
+    view: RoundView
     editing: int | None = None  # the seat whose migration is open
     last: int | None = None  # the seat last edited: its row takes the keyboard focus again
     draft: Draft = field(default_factory=Draft)
-    # (game id, seat, state) the editor was last opened on: a phone keeps it mounted, hidden,
-    # drawn as then, so opening it again changes what is on the page (screens.migration.editor_slot)
-    shown: tuple[int, int, GameState] | None = None
-    # the state the players' list last showed: it stays on the page, hidden, while the
-    # result shows (screens.migration.players_slot)
-    listed: Kept[GameState] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -96,8 +91,8 @@ class MigrationEditor:
         else:
             self.draft.reset(MIN_PEOPLE, {Resource.FOOD.value: MIN_PEOPLE})
         self.editing = player
-        if self.play.game_id is not None:
-            self.shown = (self.play.game_id, player, game.state)
+        if self.play.game_id is not None:  # the round keeps the editor mounted, drawn as now
+            self.view.editor_shown = (self.play.game_id, player, game.state)
         self.play.session.message = None
 
     def cancel(self) -> None:

@@ -18,7 +18,6 @@ from ...rules.actions import MAX_BONUS_ITEMS
 from ...rules.deck import MAX_BONUS_AMOUNT, Bonus
 from ..controller import GameController
 from ..guard import guard_handlers
-from ..kept import Kept
 
 
 def _items(goods: dict[str, int]) -> Bonus:
@@ -87,9 +86,6 @@ class TileEditor:
     play: GameController
     describing: bool = False
     draft: TileDraft = field(default_factory=TileDraft)
-    # whether the editor was opened in a game: a phone keeps it on the page, hidden
-    # (screens.printed.tile_slot)
-    opened: Kept[bool] = field(default_factory=Kept, compare=False, repr=False)
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)

@@ -27,7 +27,7 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
     it was (:mod:`..kept`). None before it was first shown in this game."""
     game = model.play.game
     assert game is not None
-    state = model.migration.listed.pick(model.play.game_id, game.state if shown else None)
+    state = model.round.listed.pick(model.play.game_id, game.state if shown else None)
     if state is None:
         return None
     # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
@@ -229,8 +229,8 @@ def editor_slot(model: AppModel, shown: bool) -> ft.Control | None:
         return None
     if shown and migration.editing is not None:
         content = _editor_for(model, game.state, migration.editing)
-    elif migration.shown is not None and migration.shown[0] == model.play.game_id:
-        _, player, state = migration.shown
+    elif (kept := model.round.editor_shown) is not None and kept[0] == model.play.game_id:
+        _, player, state = kept
         content = _editor_for(model, state, player)
     else:
         return None

@@ -32,10 +32,10 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     if game.state.phase is Phase.FINISHED:
         return ()
     return (
-        BarAction(ft.Icons.UNDO, tr("menu.undo"), model.play.undo if game.can_undo else None, "undo"),
+        BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if game.can_undo else None, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo else None, "redo"),
         # End game 24 px apart from Undo and Redo
-        BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.play.ask_end, "end-game", apart=True),
+        BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True),
     )
 
 
@@ -47,7 +47,7 @@ def title(model: AppModel) -> str:
         return tr("end.title")
     if state.phase is Phase.TAMED:
         return tr("tamed.short")
-    if state.phase is Phase.READY or (model.play.picking_herd and state.needs_herd):
+    if state.phase is Phase.READY or (model.round.picking_herd and state.needs_herd):
         return tr("round.title", n=state.round_number + 1)
     return tr("round.title", n=state.round_number)
 
@@ -62,7 +62,7 @@ def action_pane(model: AppModel) -> ft.Control:
     assert model.play.game is not None
     state = model.play.game.state
     parts: list[ft.Control] = []
-    if model.play.confirm_end:
+    if model.round.confirm_end:
         parts.append(_confirm_end(model))
     if model.session.wide and model.tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         parts.append(tile_editor(model))
@@ -72,7 +72,7 @@ def action_pane(model: AppModel) -> ft.Control:
         entering = model.dice.hand_entry and state.phase is Phase.MIGRATION
         if entering:
             parts.append(hand_entry_pane(model))
-        listing = state.phase is Phase.MIGRATION and not entering and not model.dice.rolling
+        listing = state.phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
         for slot in (players_slot(model, listing), result_slot(model)):
             if slot is not None:
                 parts.append(slot)
@@ -81,15 +81,15 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(player_summary(model, model.play.game, model.play.game_id))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
-    parts.append(_toggle(model, "log", model.play.show_log, model.play.toggle_log, ft.Icons.LIST_ALT))
-    if model.play.show_log:
+    parts.append(_toggle(model, "log", model.round.show_log, model.round.toggle_log, ft.Icons.LIST_ALT))
+    if model.round.show_log:
         parts.append(round_log(model, model.play.game))
     if state.phase is not Phase.FINISHED:  # during the game, behind a tap; at its end, always shown
         toggle = _toggle(
-            model, "summary", model.play.show_summary, model.play.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED
+            model, "summary", model.round.show_summary, model.round.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED
         )
         parts.append(toggle)
-        if model.play.show_summary:
+        if model.round.show_summary:
             parts.append(player_summary(model, model.play.game, model.play.game_id))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -99,9 +99,9 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     assert model.play.game is not None
     tr = model.session.tr
     state = model.play.game.state
-    if model.play.confirm_end or model.tile.describing:
+    if model.round.confirm_end or model.tile.describing:
         return None
-    rolling = model.dice.rolling
+    rolling = model.round.dice_tumbling()
     if state.phase is Phase.MIGRATION and model.migration.editing is None and not model.dice.hand_entry and not rolling:
         current = state.current
         assert current is not None
@@ -110,7 +110,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         return ft.Column(
             [
                 ButtonRowMemo(
-                    label=tr("tame.roll"), on_click=model.dice.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
+                    label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
                 ),
                 ButtonRowMemo(
                     label=tr("tame.by_hand"),
@@ -140,7 +140,11 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         next_round_row = ft.Row(
             [
                 primary(
-                    tr(key), lambda: model.play.next_round(number), "next-round", ft.Icons.ARROW_FORWARD, autofocus=True
+                    tr(key),
+                    lambda: model.round.next_round(number),
+                    "next-round",
+                    ft.Icons.ARROW_FORWARD,
+                    autofocus=True,
                 )
             ]
         )
@@ -162,7 +166,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             ]
         )
     if state.phase is Phase.TAMED:
-        return ft.Row([primary(tr("menu.end"), model.play.ask_end, "end-game-tamed", ft.Icons.FLAG)])
+        return ft.Row([primary(tr("menu.end"), model.round.ask_end, "end-game-tamed", ft.Icons.FLAG)])
     if state.phase is Phase.FINISHED:
         return ft.Column(
             [
@@ -184,10 +188,10 @@ def _box_the_tile(model: AppModel) -> ft.Control:
     """Nobody moved: boxing the tile takes a tap on an outlined button and a second on the
     question it opens (a stray tap while the table still moves people boxes nothing)."""
     tr = model.session.tr
-    if not model.dice.confirm_box:
+    if not model.round.confirm_box:
         return ButtonRowMemo(
             label=tr("tame.nobody"),
-            on_click=model.dice.ask_box,
+            on_click=model.round.ask_box,
             identifier="roll",
             icon=ft.Icons.INVENTORY_2_OUTLINED,
             key="box-tile",
@@ -195,8 +199,8 @@ def _box_the_tile(model: AppModel) -> ft.Control:
     return ft.Column(
         [
             tid("box-question", ft.Text(tr("tame.box_confirm"), size=16, weight=ft.FontWeight.W_600), live=True),
-            ft.Row([primary(tr("tame.box_yes"), model.dice.roll, "box-confirm", ft.Icons.INVENTORY_2_OUTLINED)]),
-            ft.Row([secondary(tr("common.cancel"), model.dice.cancel_box, "box-cancel", expand=True)]),
+            ft.Row([primary(tr("tame.box_yes"), model.round.roll, "box-confirm", ft.Icons.INVENTORY_2_OUTLINED)]),
+            ft.Row([secondary(tr("common.cancel"), model.round.cancel_box, "box-cancel", expand=True)]),
         ],
         spacing=8,
         key="box-confirm",
@@ -214,8 +218,8 @@ def _confirm_end(model: AppModel) -> ft.Control:
             [
                 ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
                 ft.Text(tr("end.confirm_body"), size=16),
-                ft.Row([primary(tr("end.confirm"), model.play.end_game, "confirm-end", ft.Icons.FLAG)]),
-                ft.Row([secondary(tr("common.cancel"), model.play.cancel_end, "cancel-end", expand=True)]),
+                ft.Row([primary(tr("end.confirm"), model.round.end_game, "confirm-end", ft.Icons.FLAG)]),
+                ft.Row([secondary(tr("common.cancel"), model.round.cancel_end, "cancel-end", expand=True)]),
             ],
             spacing=10,
         ),
@@ -257,7 +261,7 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     state = model.play.game.state
     if state.phase is Phase.FINISHED:
         return action_pane(model), bottom_action(model)  # the scoring alone, on every size
-    picking = state.needs_herd and (state.phase is Phase.READY or model.play.picking_herd)
+    picking = state.needs_herd and (state.phase is Phase.READY or model.round.picking_herd)
     if picking and (model.session.wide or state.current is None):
         return herd_picker(model), None  # printed tiles: where did the herd go?
     if model.session.wide:

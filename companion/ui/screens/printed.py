@@ -107,7 +107,7 @@ def _picker(model: AppModel, picking: Picking) -> ft.Control:
         number=number,
         tiles_left=tiles_left,
         start_round=model.play.start_round,
-        cancel=model.play.cancel_pick if can_cancel else None,
+        cancel=model.round.cancel_pick if can_cancel else None,
         key="herd-picker",
     )
 
@@ -116,7 +116,7 @@ def _picking(model: AppModel) -> Picking:
     assert model.play.game is not None
     state = model.play.game.state
     settled = state.current is not None and state.current.taming is not None
-    return (state.round_number, len(state.pile), model.play.picking_herd and settled)
+    return (state.round_number, len(state.pile), model.round.picking_herd and settled)
 
 
 def herd_picker(model: AppModel) -> ft.Control:
@@ -128,7 +128,7 @@ def picker_slot(model: AppModel, shown: bool) -> ft.Control | None:
     """On a phone: the herd picker, alone on the screen while ``shown``. Once shown in a
     game it stays on the page, hidden while the round shows, drawn as it last showed, so
     the next round's question and the pick change what is there (:mod:`..kept`)."""
-    picking = model.play.picker_shown.pick(model.play.game_id, _picking(model) if shown else None)
+    picking = model.round.picker.pick(model.play.game_id, _picking(model) if shown else None)
     if picking is None:
         return None
     return ft.Container(content=_picker(model, picking), visible=shown, key="picker-slot")
@@ -245,6 +245,6 @@ def tile_slot(model: AppModel) -> ft.Control | None:
     Once opened in a game the editor stays on the page, hidden after Save or Skip, so the
     next round's opening changes what is there (:mod:`..kept`)."""
     describing = model.tile.describing
-    if model.tile.opened.pick(model.play.game_id, True if describing else None) is None:
+    if model.round.tile_opened.pick(model.play.game_id, True if describing else None) is None:
         return None
     return ft.Container(content=tile_editor(model), visible=describing, key="tile-slot")

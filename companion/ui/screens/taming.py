@@ -10,8 +10,8 @@ import flet as ft
 from ...rules import Phase
 from ...rules.dice import DIE_FACES
 from ..components.result_card import CHOICES_BESIDE_FROM, ResultCardMemo, choice_column, die
-from ..drafts.dice import Drawn
 from ..model import AppModel
+from ..round_view import Drawn
 from ..widgets import card, heading, player_badge, primary, scroll_key, secondary, tid
 
 
@@ -39,10 +39,10 @@ def result_slot(model: AppModel) -> ft.Control | None:
     current = state.current
     if current is None:
         return None
-    tumbling = model.dice.tumbling(current)
+    tumbling = model.round.tumbling(current)
     rolled = current.taming if state.phase is Phase.RESOLVED else None
     settled_now: Drawn | None = (state.setup, current) if rolled is not None and tumbling is None else None
-    settled = model.dice.drawn.pick(model.play.game_id, settled_now)
+    settled = model.round.drawn.pick(model.play.game_id, settled_now)
     taming = rolled if tumbling is None else None
     if taming is None and tumbling is None and settled is not None:
         taming = settled[1].taming  # hidden: the result the card last showed
@@ -58,7 +58,7 @@ def result_slot(model: AppModel) -> ft.Control | None:
         settled=settled,
         choose=None if not model.session.wide else model.play.choose,  # a phone: in the thumb bar
         beside=model.session.room >= CHOICES_BESIDE_FROM,
-        skip=model.dice.skip_animation,
+        skip=model.round.skip_animation,
         key="result-card",
     )
     # The key is a scroll target too: a phone brings the result into view once rolled.
@@ -72,7 +72,7 @@ def winner_choice(model: AppModel) -> ft.Control | None:
     assert model.play.game is not None and model.play.game.state.current is not None
     current = model.play.game.state.current
     taming = current.taming
-    if taming is None or taming.winner is None or model.dice.rolling:
+    if taming is None or taming.winner is None or model.round.dice_tumbling():
         return None
     name = model.play.game.state.players[taming.winner]
     beside = model.session.room >= CHOICES_BESIDE_FROM

@@ -1,0 +1,209 @@
+"""The round screen's own state, in one place: what the round shows besides the game.
+
+:class:`RoundView` holds, for one tab:
+
+- the round's view flags: where did the herd go (printed tiles), the End game question,
+  the game log and "what each player got" shown or not, the Box-the-tile question;
+- the tumble of the taming dice: the app's roll with its short animation, and the one
+  answer to "are the dice tumbling?" (:meth:`RoundView.tumbling`,
+  :meth:`RoundView.tumbling_before_the_roll`);
+- every kept pane: what a pane kept on the page, hidden, was last drawn from
+  (:class:`~.kept.Kept`), so a phone shows it again changed where it changed.
+
+The game itself (load, dispatch, save, undo, other tabs) is :class:`~.controller.GameController`'s;
+entry values (a migration's people, the dice from the table, a tile's goods) are the drafts'.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+import flet as ft
+
+from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, StartRound
+from ..rules.dice import DIE_FACES
+from .controller import GameController
+from .guard import guard_handlers, query
+from .kept import Kept
+
+#: The animation shows this many random faces, this far apart.
+ANIMATION_FRAMES = 6
+FRAME_SECONDS = 0.09
+
+#: Each player's dice as shown: (seat, faces), in the taming's order.
+Faces: TypeAlias = tuple[tuple[int, tuple[int, ...]], ...]
+#: A round as the result card draws it: the seats (names, colours) and the round.
+Drawn: TypeAlias = tuple[Setup, Round]
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class RoundView:
+    play: GameController
+    picking_herd: bool = False  # printed tiles: asking where the herd went
+    confirm_end: bool = False  # End game asks once more
+    show_log: bool = False
+    show_summary: bool = False  # what each player got, shown under the round
+    confirm_box: bool = False  # nobody moved and "Box the tile" was tapped: asked once more
+    # -- the tumble
+    rolling: bool = False
+    faces: dict[int, list[int]] = field(default_factory=dict)
+    # the tap on Roll is in its first frame and the roll not made yet: a reset (Undo, another
+    # tab, the game moved on) calls it off; Skip only skips what would have tumbled after it
+    pending: bool = False
+    skipped: bool = False
+    # -- the kept panes: what each, kept on a phone's page while hidden, was last drawn from
+    listed: Kept[GameState] = field(default_factory=Kept, compare=False, repr=False)  # the players' list
+    drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)  # the settled result card
+    picker: Kept[tuple[int, int, bool]] = field(default_factory=Kept, compare=False, repr=False)  # the herd picker
+    tile_opened: Kept[bool] = field(default_factory=Kept, compare=False, repr=False)  # the tile's bonuses editor
+    # (game id, seat, state) the migration editor was last opened on: kept mounted, drawn as then
+    editor_shown: tuple[int, int, GameState] | None = field(default=None, compare=False, repr=False)
+
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.play.say(key, error, **params)
+
+    def reset(self) -> None:
+        """Undo, redo, another tab's change or a new step: questions close, a tumble stops."""
+        self.picking_herd = False
+        self.confirm_end = False
+        self.confirm_box = False
+        self.rolling = False
+        self.pending = False
+
+    def leave(self) -> None:
+        """Another screen: the round's question and its open panels close."""
+        self.confirm_end = False
+        self.show_log = False
+        self.show_summary = False
+
+    # -- are the dice tumbling? -----------------------------------------------------------
+    @query
+    def dice_tumbling(self) -> bool:
+        """The dice are tumbling (from the tap on Roll until they settle, or Skip): the
+        screens ask here, and nowhere else, whether to show the tumble."""
+        return self.rolling
+
+    @query
+    def tumbling(self, current: Round) -> Faces | None:
+        """The faces the dice show while they tumble: each player on the tile, in seat order
+        as the settled roll lists them; None once they have settled."""
+        if not self.rolling:
+            return None
+        return tuple(sorted((m.player, tuple(self.faces.get(m.player, ()))) for m in current.migrations if m.people))
+
+    @query
+    def tumbling_before_the_roll(self, state: GameState) -> bool:
+        """The dice tumble from the tap on Roll while the roll is being made: the round is
+        the result's step already, though the game is still in migration."""
+        return self.rolling and state.phase is Phase.MIGRATION
+
+    # -- the round's questions and panels -------------------------------------------------
+    def ask_end(self) -> None:
+        self.confirm_end = True
+
+    def cancel_end(self) -> None:
+        self.confirm_end = False
+
+    def end_game(self) -> None:
+        if self.play.dispatch(EndGame()):
+            self.confirm_end = False
+
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
+    def toggle_summary(self) -> None:
+        self.show_summary = not self.show_summary
+
+    def next_round(self, after: int) -> None:
+        """ "Next round": with printed tiles, first ask where the herd went."""
+        game = self.play.game
+        if game is None or game.state.round_number != after:
+            return  # a second tap after the round already moved on
+        if game.state.needs_herd:
+            self.play.reset_drafts()
+            self.picking_herd = True
+            self.play.session.message = None
+        else:
+            self.play.start_round(None, after=after)
+
+    def cancel_pick(self) -> None:
+        self.picking_herd = False
+
+    def undo(self) -> None:
+        """Undo; undoing a printed-tiles round start goes back to asking where the herd went."""
+        game = self.play.game
+        undoing = game.done[-1][1] if game is not None and game.done else None
+        if self.play.undo() and isinstance(undoing, StartRound) and undoing.herd is not None:
+            self.picking_herd = True
+
+    def ask_box(self) -> None:
+        """Nobody moved: "Box the tile" asks once more before the tile goes to the box, so a
+        stray tap while the table is still moving people boxes nothing."""
+        game = self.play.game
+        if game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
+            return
+        if game.state.current.migrations:
+            return  # somebody moved since the tap: Roll is the step
+        self.confirm_box = True
+
+    def cancel_box(self) -> None:
+        self.confirm_box = False
+
+    # -- the roll -------------------------------------------------------------------------
+    async def roll(self) -> None:
+        """The app's roll. With the animation on, the dice start to tumble at once and the
+        roll is made, and saved, while they do: its result shows only when they settle,
+        so what the screen shows is still on disk. A tap that changes the game in that
+        moment (Undo, another tab) stops the tumble and nothing is rolled; a tap on Skip
+        (where a second tap on Roll may land once the button has gone) rolls at once."""
+        game = self.play.game
+        if self.rolling or game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
+            return  # a double tap rolls once
+        self.play.reset_drafts()  # an open editor closes: the roll is the step now
+        current = game.state.current
+        self.skipped = False
+        if self.play.session.animation and current.migrations:
+            self.rolling = self.pending = True
+            self.faces = _tumble(current.dice_counts)
+            # The tumble's first frame goes out alone; the roll is made while it shows.
+            await asyncio.sleep(FRAME_SECONDS)
+            called_off = not self.pending or self.play.game is not game
+            self.pending = False
+            if called_off:
+                return
+        if not self.play.dispatch(Roll()):
+            self.rolling = False
+            return
+        await self._animate()
+
+    async def _animate(self) -> None:
+        game = self.play.game
+        taming = game.state.current.taming if game is not None and game.state.current is not None else None
+        if not self.play.session.animation or taming is None or not taming.dice or self.skipped:
+            self.rolling = False
+            return
+        self.rolling = True
+        for _ in range(ANIMATION_FRAMES):
+            if not self.rolling:
+                return  # skipped, or the game changed
+            self.faces = _tumble({p: len(dice) for p, dice in taming.dice})
+            await asyncio.sleep(FRAME_SECONDS)
+        self.rolling = False
+
+    def skip_animation(self) -> None:
+        """Skip the tumble: the result shows at once. Before the roll is made (the tap's first
+        frame) the roll still happens, right after that frame, with no tumble after it."""
+        self.skipped = True
+        if not self.pending:
+            self.rolling = False
+
+
+def _tumble(counts: dict[int, int]) -> dict[int, list[int]]:
+    """Random faces for a frame of the tumble: ``counts`` dice per player."""
+    rng = random.Random()
+    return {player: [rng.choice(DIE_FACES) for _ in range(count)] for player, count in counts.items()}
