@@ -57,10 +57,10 @@ from companion.rules import (
 from companion.rules import undo as undo_game
 from companion.rules.odds import win_odds
 from companion.ui.components.herd_pane import HerdView, glance
+from companion.ui.components.migration_editor import owed_status
 from companion.ui.components.result_card import dice_line, handout_list, settled_lines
+from companion.ui.components.tile_bonus_editor import good_chip
 from companion.ui.drafts.migration import RESOURCES, Draft
-from companion.ui.screens.migration import owed_status
-from companion.ui.screens.printed import good_chip
 from companion.ui.theme import FONTS, GAP, TOUCH, themes
 from companion.ui.widgets import (
     area_picture,

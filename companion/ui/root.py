@@ -11,6 +11,7 @@ import flet as ft
 
 from ..rules import Phase
 from .components.player_row import row_key
+from .components.top_bar import top_bar
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
@@ -31,7 +32,6 @@ from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
 from .theme import theme_mode
-from .topbar import top_bar
 from .widgets import banner
 
 MAX_PHONE_WIDTH = 640

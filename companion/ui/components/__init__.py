@@ -1,5 +1,5 @@
-"""Memoized components (``@ft.component`` under :func:`~..memo.memo`) of the round screen: each
-module holds one component or a family drawn together (the result card's verdict, dice and
-shares). A few more live beside the screen that alone uses them (the top bar, the migration
-editor, the herd picker and the tile editor).
+"""Every memoized component of the app (``@ft.component`` under :func:`~..memo.memo`), one
+module each, or one family drawn together: the result card's verdict, dice and shares
+(:mod:`.result_card`), the migration editor's shell and its lines (:mod:`.migration_editor`).
+The screens in :mod:`..screens` hand them plain data; :mod:`..root` is the page's own root.
 """

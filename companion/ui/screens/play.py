@@ -8,8 +8,8 @@ import flet as ft
 
 from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
+from ..components.top_bar import BarAction
 from ..model import AppModel
-from ..topbar import BarAction
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log

@@ -14,10 +14,10 @@ from typing import Any
 
 import flet as ft
 
-from .memo import memo
-from .model import AppModel, Screen
-from .textsize import scaled
-from .widgets import heading, icon_button
+from ..memo import memo
+from ..model import AppModel, Screen
+from ..textsize import scaled
+from ..widgets import heading, icon_button
 
 #: Below this window width the screen's actions go on a line under its title.
 ACTIONS_BESIDE_TITLE_FROM = 340

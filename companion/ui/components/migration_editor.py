@@ -1,0 +1,168 @@
+"""The migration editor: a player's people and payment, with what is still owed and the live odds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import GameState
+from ...rules.legal import people_limits
+from ...rules.resources import Resource
+from ..drafts.migration import Draft
+from ..memo import memo
+from ..textsize import scaled
+from ..theme import GAP
+from ..widgets import editor_frame, heading, player_badge, primary, secondary, stepper, tid
+from .odds_lines import OddsMemo
+from .pay_line import PayLineMemo
+from .players_list import dice_counts
+
+
+def owed_status(tr: Translator, owed: int) -> str:
+    """What is still owed for the people moved, or what was paid too much."""
+    if owed > 0:
+        return tr("migrate.owed", count=owed)
+    if owed < 0:
+        return tr("migrate.overpaid", count=-owed)
+    return tr("migrate.paid_full")
+
+
+class DraftRef:
+    """Hands the draft to the editor shell without subscribing the shell to it:
+    only the small parts that show the draft re-render on a stepper tap. Two refs to
+    the same draft are equal, so the memoized shell is skipped while nothing else changed."""
+
+    def __init__(self, draft: Draft) -> None:
+        self.draft = draft
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DraftRef) and other.draft is self.draft
+
+    def __hash__(self) -> int:
+        return id(self.draft)
+
+
+def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
+    """The player and the people stepper on one line; on a narrow window the stepper below."""
+    if narrow:
+        return [ft.Row(who, spacing=8), ft.Row([people], alignment=ft.MainAxisAlignment.END)]
+    return [ft.Row([*who, people], spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+@ft.component
+@scaled
+def DraftLines(
+    draft: Draft,
+    state: GameState,
+    player: int,
+    lang: str,
+    buttons: list[ft.Control],
+    narrow: bool = False,
+    key: str | None = None,
+) -> ft.Control:
+    """Everything a stepper tap changes, in one component: one render, one diff and one
+    message per tap. The payment lines and the odds are memoized inside it.
+
+    Laid out to fit a 360×640 phone down to the buttons: the player and the people
+    stepper share the first line, the odds come after the buttons."""
+    tr = Translator(lang)
+    owed = draft.owed
+    fewest, most = people_limits(state, player)
+    name = state.players[player]
+    return ft.Column(
+        [
+            *_player_and_people(
+                [
+                    player_badge(state, player, 36),
+                    ft.Column(
+                        [
+                            heading(name, 18),  # the editor's title, for a screen reader too
+                            ft.Text(tr("migrate.people"), size=14),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                ],
+                stepper(
+                    draft.people,
+                    (lambda: draft.step_people(-1)) if draft.people > fewest else None,
+                    (lambda: draft.step_people(1)) if draft.people < most else None,
+                    "people",
+                    tr("migrate.fewer"),
+                    tr("migrate.more_people"),
+                    focus_plus=True,  # the editor opens with the keyboard on its first control
+                ),
+                narrow,
+            ),
+            ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
+            *[
+                PayLineMemo(
+                    resource=resource.value,
+                    value=draft.pay.get(resource.value, 0),
+                    can_add=owed > 0 or resource is not Resource.FOOD,
+                    step=draft.step_pay,
+                    lang=lang,
+                    narrow=narrow,
+                    key=f"pay-line-{resource.value}",
+                )
+                for resource in Resource
+            ],
+            tid(
+                "owed",
+                ft.Text(
+                    owed_status(tr, owed),
+                    size=16,
+                    weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.ERROR if owed else ft.Colors.PRIMARY,
+                ),
+            ),
+            *buttons,
+            OddsMemo(
+                state=state,
+                dice=dice_counts(state, player, draft.people),
+                lang=lang,
+                narrow=narrow,
+                key="odds-lines",
+            ),
+        ],
+        spacing=8,  # the steppers of neighbouring lines 8 px apart
+    )
+
+
+@ft.component
+@scaled
+def Editor(
+    ref: DraftRef,
+    state: GameState,
+    player: int,
+    lang: str,
+    narrow: bool,
+    save: Callable[[], None],
+    cancel: Callable[[], None],
+    withdraw: Callable[[int], None],
+    key: str | None = None,
+) -> ft.Control:
+    """The migration editor shell (memoized); the draft-dependent lines render themselves."""
+    tr = Translator(lang)
+    existing = state.current.migration_of(player) if state.current else None
+    # Record alone on its line (a long word such as "Eintragen" never breaks at 320 px);
+    # Cancel and Take back share the line below it.
+    second: list[ft.Control] = [secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]
+    if existing:
+        second.append(
+            secondary(tr("migrate.withdraw"), lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True)
+        )
+    buttons: list[ft.Control] = [
+        ft.Row([primary(tr("migrate.save"), save, "save-migration", ft.Icons.CHECK)]),
+        ft.Row(second, spacing=8),
+    ]
+    return editor_frame(
+        "migration-editor",
+        [DraftLines(ref.draft, state, player, lang, buttons, narrow, key="draft-lines")],
+        spacing=GAP - 4,
+    )
+
+
+EditorMemo = memo(Editor)
