@@ -1,9 +1,9 @@
 """One browser tab's (or window's) own state: which screen, its settings, its message.
 
-Nothing here knows the game; :mod:`.controller` holds that.  Settings are
-changed by named methods and saved at once; screens are a :class:`Screen`.
-Lists a screen shows (the unfinished games, the finished ones) are loaded when
-the screen is entered, not on every redraw.
+The game on screen is :mod:`.controller`'s, not this; settings are changed by named
+methods and saved at once; screens are a :class:`Screen`. Lists a screen shows (the
+unfinished games, the finished ones, and for the statistics every finished game, replayed
+from the store) are loaded when the screen is entered, not on every redraw.
 """
 
 from __future__ import annotations
