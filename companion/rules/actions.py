@@ -8,7 +8,7 @@ old state.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Never, NoReturn, get_args
+from typing import Never, NoReturn
 
 from .deck import MAX_BONUS_AMOUNT, Bonus, BonusItem, Tile
 from .dice import DIE_FACES, roll_dice
@@ -77,8 +77,6 @@ class EndGame:
 
 
 Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
-#: Every action class, in the order of :data:`Action`.
-ACTION_TYPES: tuple[type, ...] = get_args(Action)
 
 #: The most goods of different kinds one bonus of a printed tile lists.
 MAX_BONUS_ITEMS = 3
