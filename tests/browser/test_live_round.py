@@ -156,7 +156,10 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
         assert in_view(app, f"player-{seat}"), f"after Record the row of seat {seat} is out of view"
     app.tap("roll")
     app.wait("next-round")
-    assert in_view(app, "winner") and in_view(app, "explanation"), "the verdict is out of view after the roll"
+    # Three single dice may tie (about one roll in four), so the verdict is the explanation,
+    # which every outcome shows, and the winner's line when there is one.
+    verdict = ["explanation", *(["winner"] if app.el("winner").count() else [])]
+    assert all(in_view(app, part) for part in verdict), "the verdict is out of view after the roll"
     app.shot("phone-360-ko-dark-after-roll")
     # End game asks above the result: the question is brought into view, Cancel goes back.
     app.tap("end-game")
@@ -166,7 +169,7 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
     app.shot("phone-360-ko-dark-end-question")
     app.tap("cancel-end")
     app.wait("next-round")
-    assert in_view(app, "winner"), "after Cancel the verdict is out of view"
+    assert all(in_view(app, part) for part in verdict), "after Cancel the verdict is out of view"
     app.close()
 
 
