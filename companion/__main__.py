@@ -1,23 +1,23 @@
 """Command line: ``python -m companion`` (or ``mammoth-herd``).
 
 Settings come from ``flet.toml``; flags override them (``--help``).
-``python -m companion games|export ID FILE|import FILE`` moves single games
-in and out as JSON files.
+``python -m companion games|export ID FILE|import FILE`` lists saved games and
+moves single games in and out as JSON files; ``--help`` lists these commands.
 """
 
 from __future__ import annotations
 
 import sys
 
-from .cli import COMMANDS, run
+from .cli import COMMAND_HELP, command_in, run
 from .server.config import resolve
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] in COMMANDS:  # export / import / games
+    if command_in(args) is not None:  # export / import / games, options before or after
         raise SystemExit(run(args))
-    config = resolve(args)
+    config = resolve(args, epilog=COMMAND_HELP)
     from .server.app import serve  # flet is imported only when the app really starts
 
     serve(config)

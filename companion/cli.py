@@ -9,6 +9,30 @@ from pathlib import Path
 
 COMMANDS = ("export", "import", "games")
 
+#: What each command does, for ``--help`` here and in the server's own help.
+COMMAND_HELP = """commands:
+  games                  list the saved games: number, finished or in progress, players,
+                         round, last played
+  export GAME_ID FILE    write saved game GAME_ID to FILE (JSON), to move it or keep it
+  import FILE            add the game in FILE to the saved games, after the rules replay it;
+                         a game already saved is not added twice
+
+Options may come before or after the command: --data-dir X import FILE."""
+
+#: The options of ``python -m companion`` that take a value (the word after them is theirs).
+VALUE_OPTIONS = frozenset({"--config", "--host", "--port", "--data-dir", "--token", "--language", "--max-sessions"})
+
+
+def command_in(args: list[str]) -> str | None:
+    """The command among ``args`` (the first word that is no option or option's value), if any."""
+    words = iter(args)
+    for word in words:
+        if word in VALUE_OPTIONS:
+            next(words, None)
+        elif not word.startswith("-"):
+            return word if word in COMMANDS else None
+    return None
+
 
 def run(argv: list[str]) -> int:
     """Handle a transfer command; returns the exit code."""
@@ -19,12 +43,17 @@ def run(argv: list[str]) -> int:
     from .i18n import LANGUAGES, describe
     from .rules import ImportFormatError, Phase, game_to_json
 
-    parser = argparse.ArgumentParser(prog="mammoth-herd", description="Export, import or list saved games.")
+    parser = argparse.ArgumentParser(
+        prog="mammoth-herd",
+        description="Export, import or list saved games.",
+        epilog=COMMAND_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("command", choices=COMMANDS)
     parser.add_argument("args", nargs="*", help="export: GAME_ID FILE; import: FILE")
     parser.add_argument("--data-dir", help="folder of the saved games (default: user data directory)")
     parser.add_argument("--language", choices=LANGUAGES, default=None)
-    options = parser.parse_args(argv)
+    options = parser.parse_intermixed_args(argv)  # --data-dir X import FILE, or after FILE
     try:
         store = Store(Path(options.data_dir) / "games.sqlite3" if options.data_dir else None)
     except StoreError as exc:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.data.store import Store
-from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, play
+from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, game_to_json, play
 from companion.server.config import resolve
 
 from .helpers import new_game
@@ -100,3 +100,36 @@ def test_games_lists_every_unfinished_game(tmp_path: Path) -> None:
     listing = cli("games", "--data-dir", str(tmp_path / "d"))
     lines = [line for line in listing.stdout.splitlines() if "in progress" in line]
     assert len(lines) == 3 and all("round 1" in line for line in lines)
+
+
+def test_help_lists_every_command() -> None:
+    """Issue 33: ``--help`` names each command and says what it does, as README does."""
+    result = cli("--help")
+    assert result.returncode == 0
+    for command in ("games", "export GAME_ID FILE", "import FILE"):
+        assert f"\n  {command} " in result.stdout, result.stdout
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    for command in ("games", "export", "import"):
+        assert f"python -m companion {command}" in readme
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        ("--data-dir", "{dir}", "import", "{file}"),
+        ("import", "--data-dir", "{dir}", "{file}"),
+        ("import", "{file}", "--data-dir", "{dir}"),
+        ("--language", "en", "--data-dir", "{dir}", "import", "{file}"),
+    ],
+)
+def test_options_before_or_after_the_command(tmp_path: Path, order: tuple[str, ...]) -> None:
+    """Issue 33: the common options are accepted before the command as well as after it."""
+    game = new_game(2, seed=3)
+    out = tmp_path / "game.json"
+    out.write_text(game_to_json(play(game, StartRound())), encoding="utf-8")
+    args = [word.format(dir=tmp_path / "data", file=out) for word in order]
+    result = cli(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("imported as game 1")
+    listing = cli("--data-dir", str(tmp_path / "data"), "games")
+    assert listing.returncode == 0 and "P1, P2" in listing.stdout

@@ -55,9 +55,9 @@ def check_size(data: bytes) -> bytes:
 def save_imported(store: Store, game: Game) -> int:
     """Save an imported game and return its number, unless the same game (same players,
     tiles and seed) is already on this device: then nothing is saved and the error says so."""
-    existing = store.same_game(game)
-    if existing is not None:
+    game_id, saved = store.create_unless_same(game)  # one write transaction: two at once store one
+    if not saved:
         raise ImportFormatError(
-            "import.duplicate", f"game {existing} is the same game", players=tuple(game.setup.players), game=existing
+            "import.duplicate", f"game {game_id} is the same game", players=tuple(game.setup.players), game=game_id
         )
-    return store.create(game)
+    return game_id

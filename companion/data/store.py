@@ -252,17 +252,31 @@ class Store:
     def create(self, game: Game) -> int:
         """Save a new game (with any log it has); returns its id."""
         with _transaction(self.db):
-            cur = self.db.execute(
-                "INSERT INTO games(created, updated, setup, summary) VALUES (?, ?, ?, ?)",
-                (_now(), _now(), json.dumps(setup_to_dict(game.setup)), json.dumps(summary_of(game))),
-            )
-            game_id = int(cur.lastrowid or 0)
-            self.db.executemany(
-                "INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)",
-                [(game_id, e.seq, _entry_json(e)) for e in game.log],
-            )
-            if game.state.phase is Phase.FINISHED:
-                self.db.execute("UPDATE games SET finished=? WHERE id=?", (_now(), game_id))
+            return self._insert(game)
+
+    def create_unless_same(self, game: Game) -> tuple[int, bool]:
+        """Save ``game`` unless the same game (same setup) is stored: ``(its id, True)`` when
+        saved now, ``(the stored one's id, False)`` when it was there. The look and the insert
+        are one write transaction, so two imports of one file at once store it once."""
+        with _transaction(self.db):
+            existing = self.same_game(game)
+            if existing is not None:
+                return existing, False
+            return self._insert(game), True
+
+    def _insert(self, game: Game) -> int:
+        """The rows of a new game, inside the caller's transaction; returns its id."""
+        cur = self.db.execute(
+            "INSERT INTO games(created, updated, setup, summary) VALUES (?, ?, ?, ?)",
+            (_now(), _now(), json.dumps(setup_to_dict(game.setup)), json.dumps(summary_of(game))),
+        )
+        game_id = int(cur.lastrowid or 0)
+        self.db.executemany(
+            "INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)",
+            [(game_id, e.seq, _entry_json(e)) for e in game.log],
+        )
+        if game.state.phase is Phase.FINISHED:
+            self.db.execute("UPDATE games SET finished=? WHERE id=?", (_now(), game_id))
         return game_id
 
     def record(self, game_id: int, game: Game, expected: int | None = None) -> None:

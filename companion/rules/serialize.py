@@ -24,7 +24,7 @@ from .actions import (
 )
 from .deck import Bonus, BonusItem
 from .errors import ImportFormatError, RuleError, SetupError
-from .game import EntryKind, Game, LogEntry, replay
+from .game import EntryKind, Game, LogEntry, start_game, step
 from .resources import BonusKind, Resource
 from .setup import make_setup
 from .state import Choice, Payment, Setup
@@ -216,13 +216,33 @@ def game_from_dict(data: Any) -> Game:
         setup = setup_from_dict(data.get("setup"))
     except SetupError as exc:
         raise setup_refused(exc) from exc
-    try:
-        entries = [entry_from_dict(item) for item in log]
-        return replay(setup, entries)
-    except ImportFormatError:
-        raise
-    except RuleError as exc:
-        raise ImportFormatError("import.illegal", f"the file's log breaks a rule: {exc}", detail=str(exc)) from exc
+    game = start_game(setup)
+    for number, item in enumerate(log, 1):
+        try:
+            game = step(game, *entry_from_dict(item))
+        except ImportFormatError:
+            raise
+        except RuleError as exc:
+            raise log_refused(game, number, exc) from exc
+    return game
+
+
+def log_refused(game: Game, number: int, exc: RuleError) -> ImportFormatError:
+    """A file whose entry ``number`` the rules refused: which entry, in which round, and the
+    rule's own error as its ``cause`` (a seat is named as the player's name)."""
+    params = dict(exc.params)
+    player = params.get("player")
+    if type(player) is int and 0 <= player < len(game.setup.players):
+        params["name"] = game.setup.players[player]
+    where = max(game.state.round_number, 1)
+    return ImportFormatError(
+        "import.illegal",
+        f"entry {number} (round {where}) of the file's log breaks a rule: {exc}",
+        entry=number,
+        round=where,
+        cause=exc.code,
+        **params,
+    )
 
 
 def setup_refused(exc: SetupError) -> ImportFormatError:

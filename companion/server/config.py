@@ -44,8 +44,14 @@ def load_toml(path: Path) -> dict[str, Any]:
     return data
 
 
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="mammoth-herd", description="Mammoth Herd Companion for Stone Age.")
+def parser(epilog: str = "") -> argparse.ArgumentParser:
+    """The server's options; ``epilog`` ends its help (the entry point lists its commands)."""
+    p = argparse.ArgumentParser(
+        prog="mammoth-herd",
+        description="Mammoth Herd Companion for Stone Age: serves the app (the default) or runs a command.",
+        epilog=epilog or None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("--config", type=Path, help="settings file (default: ./flet.toml, then the project's)")
     group = p.add_mutually_exclusive_group()
     group.add_argument("--web", dest="view", action="store_const", const="web", help="serve to browsers")
@@ -59,9 +65,9 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def resolve(argv: list[str] | None = None) -> Config:
-    """Settings from flet.toml with flags applied over them."""
-    args = parser().parse_args(argv)
+def resolve(argv: list[str] | None = None, epilog: str = "") -> Config:
+    """Settings from flet.toml with flags applied over them (``epilog``: see :func:`parser`)."""
+    args = parser(epilog).parse_args(argv)
     path = args.config or (Path.cwd() / "flet.toml")
     if not path.is_file() and args.config is None:
         path = ROOT / "flet.toml"
