@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 import gzip
+import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +148,29 @@ def test_a_lost_cache_file_sends_the_file_as_it_is(tmp_path: Path, monkeypatch: 
     status, headers, body = ask(CompressStatic(inner, tmp_path))
     assert status == 200 and b"content-encoding" not in headers and body == NOISE
     assert calls["n"] == 2 and list(tmp_path.iterdir()) == []
+
+
+def test_a_new_version_of_a_file_replaces_the_old_ones_in_the_cache(tmp_path: Path) -> None:
+    """Issue 33: the cache keeps one file per path, the current version's. A new ETag (an
+    upgraded Flet) replaces the old file, other paths keep theirs, and a later server removes
+    an older release's files and an abandoned ``.part`` but not a fresh one."""
+    first = CompressStatic(static(BIG, etag=b'"v1"')[0], tmp_path)
+    ask(first)
+    ask(first, path="/canvaskit.wasm")
+    assert len(list(tmp_path.glob("*.gz"))) == 2
+    newer = BIG + b"var herd = 2;\n" * 100
+    upgraded = CompressStatic(static(newer, etag=b'"v2"')[0], tmp_path)
+    _, headers, body = ask(upgraded)
+    assert headers[b"etag"] == b'W/"v2"' and gzip.decompress(body) == newer
+    assert len(list(tmp_path.glob("*.gz"))) == 2  # main.dart.js's v2 and canvaskit's v1
+    assert ask(upgraded)[2] == body and gzip.decompress(ask(upgraded, path="/canvaskit.wasm")[2]) == newer
+    assert len(list(tmp_path.glob("*.gz"))) == 2 and len(upgraded.kept) == 2
+    old_release = tmp_path / ("ab" * 32 + ".gz")
+    old_release.write_bytes(b"packed by an older release")
+    abandoned, fresh = tmp_path / "tmp1.part", tmp_path / "tmp2.part"
+    abandoned.write_bytes(b"half")
+    fresh.write_bytes(b"being written")
+    os.utime(abandoned, (time.time() - 7200, time.time() - 7200))
+    CompressStatic(static(BIG)[0], tmp_path)
+    assert not old_release.exists() and not abandoned.exists() and fresh.exists()
+    assert len(list(tmp_path.glob("*.gz"))) == 2

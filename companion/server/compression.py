@@ -5,7 +5,8 @@ browser that asks for gzip: that is what a phone on the table's Wi-Fi downloads 
 :class:`CompressStatic` wraps the served app: a static file (a 200 answer with an ETag)
 of a compressible type goes out gzip-compressed to a browser that accepts it.  Each file
 is compressed once per ETag, as it streams, into a cache file on disk; later requests get
-that file.  The answer
+that file, and a new version of a file (a new ETag: an upgraded Flet) replaces the old
+one's, so the cache holds one file per path.  The answer
 carries a weak form of the file's ETag and ``Cache-Control: no-cache``, so a repeat visit
 asks "changed?" and gets a 304 with no body.
 """
@@ -18,6 +19,7 @@ import hashlib
 import logging
 import os
 import tempfile
+import time
 import zlib
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -87,10 +89,34 @@ class CompressStatic:
         self.app = app
         self.cache_dir = cache_dir or Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / "gzip"
         self.kept: dict[tuple[str, bytes], Path] = {}
+        self._prune_unnamed()
 
     def _cache_file(self, key: tuple[str, bytes]) -> Path:
-        """Where the packed file for (path, ETag) lives in the cache."""
-        return self.cache_dir / (hashlib.sha256(key[0].encode() + b"\0" + key[1]).hexdigest() + ".gz")
+        """Where the packed file for (path, ETag) lives: ``<path's hash>-<ETag's hash>.gz``, so
+        the versions of one path are found by their common start."""
+        return self.cache_dir / f"{_digest(key[0].encode())}-{_digest(key[1])}.gz"
+
+    def _prune_unnamed(self) -> None:
+        """Remove what no key names: an older release's files (one hash, no dash) and a
+        ``.part`` an interrupted server left (an hour old: another server may be writing a
+        newer one); a missing or read-only cache is left as it is."""
+        hour_ago = time.time() - 3600
+        with contextlib.suppress(OSError):
+            old_release = [f for f in self.cache_dir.glob("*.gz") if "-" not in f.stem]
+            for stale in [*old_release, *self.cache_dir.glob("*.part")]:
+                with contextlib.suppress(OSError):
+                    if stale.suffix == ".gz" or stale.stat().st_mtime < hour_ago:
+                        stale.unlink()
+
+    def _prune_versions(self, key: tuple[str, bytes], final: Path) -> None:
+        """Only the current version of a path is kept: its other versions' files go."""
+        for other in [k for k in self.kept if k[0] == key[0] and k != key]:
+            del self.kept[other]
+        with contextlib.suppress(OSError):
+            for stale in self.cache_dir.glob(final.name.split("-")[0] + "-*.gz"):
+                if stale != final:
+                    with contextlib.suppress(OSError):
+                        stale.unlink()
 
     def _cached(self, key: tuple[str, bytes]) -> Path | None:
         path = self.kept.get(key)
@@ -161,6 +187,7 @@ class CompressStatic:
                     await _send_packed(start, packed, send)
                     return
                 kept = self.kept[key] = packed
+                self._prune_versions(key, packed)
             await _send_packed(start, kept, send)
 
         await self.app(scope, receive, capture)
@@ -243,6 +270,10 @@ class _Packer:
         except OSError:  # the packed file is whole; only its final name failed
             return self._read_back()
         return final
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:32]
 
 
 async def _send_plain(start: Message, body: bytes, send: Send) -> None:
