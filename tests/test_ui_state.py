@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import flet as ft
 import pytest
 
 from companion.data.store import Store
@@ -15,7 +16,7 @@ from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
 from companion.ui.model import AppModel, Screen
 from companion.ui.root import scroll_target
-from companion.ui.screens.play import CONFIRM_KEY
+from companion.ui.screens.play import CONFIRM_KEY, end_question
 from companion.ui.screens.taming import RESULT_KEY
 
 from .helpers import run_async
@@ -317,8 +318,6 @@ def test_only_the_winners_deciding_die_is_filled() -> None:
 def test_the_last_tile_says_the_herd_is_tamed_next_round(model: AppModel, printed: bool) -> None:
     """Issue 29: in round 16 the herd card says the whole herd is tamed next round, with
     the printed tiles too (it had said "next round: see the pile" with none left)."""
-    import flet as ft
-
     from companion.i18n import Translator
     from companion.ui.components.herd_pane import _pile
 
@@ -377,8 +376,6 @@ def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
 def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) -> None:
     """Issue 29: the dice entered from the table are asked for in turn order from the
     round's start player, as the hand-out lists the players (they had come in seat order)."""
-    import flet as ft
-
     from companion.ui.screens.taming import hand_entry_pane
 
     new_game(model, ["Ann", "Bo", "Cy", "Di"])
@@ -423,3 +420,41 @@ def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppMod
     assert scroll_target(model) == CONFIRM_KEY
     model.round.cancel_end()
     assert scroll_target(model) == RESULT_KEY
+
+
+def test_redo_of_an_end_game_asks_first_as_the_flag_does(model: AppModel) -> None:
+    """Issue 33: after "Reopen the game", Redo beside Undo does not end the game at once: it
+    asks End game's question; Cancel leaves the game open with its Redo, Yes redoes the end."""
+    new_game(model, ["Ann", "Bo"])
+    model.round.ask_end()
+    model.round.end_game()
+    model.play.reopen()
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.MIGRATION and game.can_redo
+    model.round.redo()
+    assert model.round.confirm_end and model.play.game is game  # asked, nothing done
+    model.round.cancel_end()
+    assert model.play.game is game and game.can_redo
+    model.round.redo()
+    model.round.end_game()
+    ended = model.play.game
+    assert ended is not None and ended.state.phase is Phase.FINISHED and not model.round.confirm_end
+    assert ended.log[-1].kind.value == "redo"  # the end redone, not a second End game
+    assert model.session.store.load(model.play.game_id).state.phase is Phase.FINISHED
+
+
+def test_end_games_question_names_a_round_not_rolled(model: AppModel) -> None:
+    """Issue 33: ending mid-round with people on the tile and no roll says so in the question,
+    naming the round and who moved; with nobody on the tile, or once rolled, it says nothing."""
+
+    def question() -> list[str]:
+        return [c.value for c in _walk(end_question(model)) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+    new_game(model, ["Ann", "Bo", "Cy"])
+    assert not any("not rolled" in t for t in question())
+    for seat in (0, 2):
+        model.migration.edit(seat)
+        model.migration.save()
+    assert "Round 1 is not rolled yet: Ann and Cy moved people to the tile." in " ".join(question())
+    run_async(model.round.roll())
+    assert not any("not rolled" in t for t in question())

@@ -233,9 +233,11 @@ class GameController:
             return True
         return False
 
-    def redo(self) -> None:
+    def redo(self) -> bool:
         if self._step(redo):
             self.reset_drafts()
+            return True
+        return False
 
     def start_round(self, herd: Resource | None = None, after: int | None = None) -> None:
         """Start the next round; ``after`` is the round the tap was made in,

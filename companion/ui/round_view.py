@@ -110,8 +110,21 @@ class RoundView:
         self.confirm_end = False
 
     def end_game(self) -> None:
-        if self.play.dispatch(EndGame()):
+        """The question's Yes: End game, or, when the last step undone was an End game (after
+        "Reopen the game"), that step redone."""
+        if self.play.redo() if self._redo_ends() else self.play.dispatch(EndGame()):
             self.confirm_end = False
+
+    def redo(self) -> None:
+        """Redo; redoing an End game asks first, as the flag does."""
+        if self._redo_ends():
+            self.confirm_end = True
+        else:
+            self.play.redo()
+
+    def _redo_ends(self) -> bool:
+        game = self.play.game
+        return game is not None and bool(game.undone) and isinstance(game.undone[-1][1], EndGame)
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log

@@ -154,6 +154,14 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
         move(app, seat, 1)
         app.shot(f"phone-360-ko-dark-after-record-{seat}")
         assert in_view(app, f"player-{seat}"), f"after Record the row of seat {seat} is out of view"
+    # Issue 33: End game before the roll says the round is not rolled, and who moved.
+    app.tap("end-game")
+    app.wait_page_text("1라운드는 아직 주사위를 굴리지 않았습니다")
+    app.settle(quiet_ms=600)
+    assert in_view(app, "confirm-end"), "End game's question is out of view"
+    app.shot("phone-360-ko-dark-end-question-unrolled")
+    app.tap("cancel-end")
+    app.wait("roll")
     app.tap("roll")
     app.wait("next-round")
     # Three single dice may tie (about one roll in four), so the verdict is the explanation,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from ...i18n import join_names
 from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
@@ -33,7 +34,7 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
         return ()
     return (
         BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if game.can_undo else None, "undo"),
-        BarAction(ft.Icons.REDO, tr("menu.redo"), model.play.redo if game.can_redo else None, "redo"),
+        BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if game.can_redo else None, "redo"),
         # End game 24 px apart from Undo and Redo
         BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True),
     )
@@ -63,7 +64,7 @@ def action_pane(model: AppModel) -> ft.Control:
     state = model.play.game.state
     parts: list[ft.Control] = []
     if model.round.confirm_end:
-        parts.append(_confirm_end(model))
+        parts.append(end_question(model))
     if model.session.wide and model.tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         parts.append(tile_editor(model))
     if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
@@ -211,12 +212,22 @@ def _box_the_tile(model: AppModel) -> ft.Control:
 CONFIRM_KEY = "confirm-end-slot"
 
 
-def _confirm_end(model: AppModel) -> ft.Control:
+def end_question(model: AppModel) -> ft.Control:
+    """End game's question; a round with people on the tile and no roll yet is named in it,
+    as ending leaves that taming out."""
     tr = model.session.tr
+    assert model.play.game is not None
+    state = model.play.game.state
+    unrolled: list[ft.Control] = []
+    if state.phase is Phase.MIGRATION and state.current is not None and state.current.migrations:
+        names = join_names(model.session.lang, [state.players[m.player] for m in state.current.migrations])
+        text = tr("end.confirm_unrolled", n=state.round_number, names=names)
+        unrolled.append(ft.Text(text, size=16, weight=ft.FontWeight.W_600))
     question = card(
         ft.Column(
             [
                 ft.Text(tr("end.confirm_title"), size=20, weight=ft.FontWeight.BOLD),
+                *unrolled,
                 ft.Text(tr("end.confirm_body"), size=16),
                 ft.Row([primary(tr("end.confirm"), model.round.end_game, "confirm-end", ft.Icons.FLAG)]),
                 ft.Row([secondary(tr("common.cancel"), model.round.cancel_end, "cancel-end", expand=True)]),
