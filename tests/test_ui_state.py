@@ -63,10 +63,36 @@ def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
 
 def test_setup_errors_sit_at_their_seat_and_nothing_is_saved(model: AppModel) -> None:
     new_game(model, ["Ann", "ann", "Cy"])
-    assert model.setup.field_error is not None
-    seat, message = model.setup.field_error
-    assert seat == 1 and message.key == "error.setup.name_duplicate"
+    assert {seat: m.key for seat, m in model.setup.problems().items()} == {1: "error.setup.name_duplicate"}
+    assert model.setup.first_problem == 1
     assert model.session.store.unfinished_games() == [] and model.session.screen is Screen.SETUP
+
+
+def test_names_are_checked_while_typing_and_every_problem_shows_at_once(model: AppModel) -> None:
+    """Issue 33: a name typed wrong is flagged as it is typed; empty seats only once Start was
+    tapped, and then all of them together; a long paste is kept whole and flagged, not cut."""
+    model.play.go(Screen.SETUP)
+    model.setup.add_player()
+    assert model.setup.problems() == {}  # a fresh form: no wall of "needs a name"
+    model.setup.set_name(0, "Ann")
+    model.setup.set_name(2, "ANN")
+    pasted = "Bartholomew Fitzgerald-Montgomery Jr.!"  # 38 characters
+    model.setup.set_name(3, pasted)
+    keys = {seat: m.key for seat, m in model.setup.problems().items()}
+    assert keys == {2: "error.setup.name_duplicate", 3: "error.setup.name_too_long"}
+    assert model.setup.names[3] == pasted and model.setup.first_problem is None  # no scroll while typing
+    model.setup.create_game()
+    keys = {seat: m.key for seat, m in model.setup.problems().items()}
+    assert keys == {1: "error.setup.name_empty", 2: "error.setup.name_duplicate", 3: "error.setup.name_too_long"}
+    assert model.setup.first_problem == 1 and model.session.screen is Screen.SETUP
+    model.setup.set_name(1, "Bo")
+    assert model.setup.first_problem == 1  # the view stays where Start put it while fixing
+    model.setup.set_name(2, "Cy")
+    model.setup.set_name(3, pasted[:20])
+    assert model.setup.problems() == {}
+    model.setup.create_game()
+    assert model.session.screen is Screen.PLAY and model.play.game is not None
+    assert model.play.game.setup.players == ("Ann", "Bo", "Cy", "Bartholomew Fitzgera")
 
 
 def test_printed_tiles_ask_the_herd_each_round_and_undo_brings_the_question_back(model: AppModel) -> None:

@@ -43,13 +43,22 @@ def undrawable(text: str) -> str:
 
 def check_drawable(names: Sequence[str]) -> None:
     """Raise :class:`SetupError` ``setup.name_glyphs`` for the first name the font cannot show."""
+    problems = glyph_problems(names)
+    if problems:
+        raise problems[min(problems)]
+
+
+def glyph_problems(names: Sequence[str]) -> dict[int, SetupError]:
+    """Every name the font cannot show (seat from 0 -> its error), for New game's fields."""
+    problems: dict[int, SetupError] = {}
     for seat, name in enumerate(names):
         bad = undrawable(name)
         if bad:
-            raise SetupError(
+            problems[seat] = SetupError(
                 "setup.name_glyphs",
                 f"name {name!r} uses characters the font lacks: {bad!r}",
                 seat=seat + 1,
                 name=name,
                 chars=bad,
             )
+    return problems

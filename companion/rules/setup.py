@@ -37,40 +37,64 @@ def clean_names(names: Sequence[object]) -> tuple[str, ...]:
     """Trim names and check them: 2 to 4, non-empty, unique, at most 20 characters.
 
     Names are kept in composed form (NFC); two names that differ only in case
-    or character width ("Ann" and "Ａｎｎ") count as the same name.
+    or character width ("Ann" and "Ａｎｎ") count as the same name. The first seat's
+    problem is raised (:func:`name_problems` gives every seat's).
     """
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError("setup.player_count", f"2 to 4 players are needed, got {len(names)}", count=len(names))
-    cleaned: list[str] = []
+    problems = name_problems(names)
+    if problems:
+        raise problems[min(problems)]
+    return tuple(clean_name(raw) for raw in names if isinstance(raw, str))
+
+
+def clean_name(raw: str) -> str:
+    """A name as kept: spaces trimmed and runs of them made one, composed (NFC)."""
+    return unicodedata.normalize("NFC", " ".join(raw.split()))
+
+
+def name_problems(names: Sequence[object]) -> dict[int, SetupError]:
+    """Every seat's name problem at once (seat from 0 -> its error); a name equal to an
+    earlier seat's is the later seat's problem. New game shows them all while typing."""
+    problems: dict[int, SetupError] = {}
+    kept: list[str] = []
     for seat, raw in enumerate(names):
-        if not isinstance(raw, str):
-            raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
-        name = unicodedata.normalize("NFC", " ".join(raw.split()))
-        if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
-            raise SetupError(
-                "setup.name_invalid", f"name {name!r} contains invisible or control characters", seat=seat + 1
-            )
-        if _stacked_marks(name) > MAX_MARKS_PER_LETTER:
-            raise SetupError(
-                "setup.name_marks",
-                f"name {name!r} stacks more than {MAX_MARKS_PER_LETTER} accents on one letter",
-                seat=seat + 1,
-                limit=MAX_MARKS_PER_LETTER,
-            )
-        if not name:
-            raise SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
-        if len(name) > MAX_NAME_LENGTH:
-            raise SetupError(
-                "setup.name_too_long",
-                f"name {name!r} is longer than {MAX_NAME_LENGTH} characters",
-                name=name,
-                limit=MAX_NAME_LENGTH,
-                seat=seat + 1,
-            )
-        if name_key(name) in (name_key(n) for n in cleaned):
-            raise SetupError("setup.name_duplicate", f"name {name!r} is used twice", name=name, seat=seat + 1)
-        cleaned.append(name)
-    return tuple(cleaned)
+        problem = _name_problem(seat, raw, kept)
+        if problem is not None:
+            problems[seat] = problem
+        elif isinstance(raw, str):
+            kept.append(clean_name(raw))
+    return problems
+
+
+def _name_problem(seat: int, raw: object, earlier: Sequence[str]) -> SetupError | None:
+    if not isinstance(raw, str):
+        return SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
+    name = clean_name(raw)
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in name):
+        return SetupError(
+            "setup.name_invalid", f"name {name!r} contains invisible or control characters", seat=seat + 1
+        )
+    if _stacked_marks(name) > MAX_MARKS_PER_LETTER:
+        return SetupError(
+            "setup.name_marks",
+            f"name {name!r} stacks more than {MAX_MARKS_PER_LETTER} accents on one letter",
+            seat=seat + 1,
+            limit=MAX_MARKS_PER_LETTER,
+        )
+    if not name:
+        return SetupError("setup.name_empty", f"player {seat + 1} has no name", seat=seat + 1)
+    if len(name) > MAX_NAME_LENGTH:
+        return SetupError(
+            "setup.name_too_long",
+            f"name {name!r} is longer than {MAX_NAME_LENGTH} characters",
+            name=name,
+            limit=MAX_NAME_LENGTH,
+            seat=seat + 1,
+        )
+    if name_key(name) in (name_key(n) for n in earlier):
+        return SetupError("setup.name_duplicate", f"name {name!r} is used twice", name=name, seat=seat + 1)
+    return None
 
 
 def new_seed() -> int:

@@ -25,7 +25,7 @@ from .screens.join import join_screen
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.rules import rules_screen
 from .screens.settings import settings_screen
-from .screens.setup import setup_screen, start_button
+from .screens.setup import name_key, setup_screen, start_button
 from .screens.start import start_screen
 from .screens.stats import stats_screen
 from .screens.taming import RESULT_KEY
@@ -92,6 +92,8 @@ def _frame(
 
 def _place(model: AppModel) -> str:
     """Where in a game the table is: each new step opens at the top of the screen."""
+    if model.session.screen is Screen.SETUP:
+        return f"{model.play.route}:{model.setup.tried}"  # each refused Start shows the problem
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return model.play.route
     state = model.play.game.state
@@ -173,6 +175,9 @@ def _use_page_effects(model: AppModel) -> None:
 def scroll_target(model: AppModel) -> str | None:
     """Where a new step shows on a phone: the result once the dice are rolled, the row just
     recorded (or left with Cancel) back in the players' list; None: the top of the screen."""
+    if model.session.screen is Screen.SETUP:
+        first = model.setup.first_problem  # set by a refused Start, kept while typing
+        return name_key(first) if first is not None else None
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return None
     state = model.play.game.state

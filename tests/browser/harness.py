@@ -22,7 +22,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from companion.rules import MAX_NAME_LENGTH
+from companion.ui.screens.setup import PASTE_LIMIT
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
@@ -360,8 +360,8 @@ class App:
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
         button shows it), so a quick tap on Start cannot overtake the typing."""
-        shown = " ".join(name[:MAX_NAME_LENGTH].split()) or f"Player {seat + 1}"
-        typed = name[:MAX_NAME_LENGTH]
+        shown = " ".join(name[:PASTE_LIMIT].split()) or f"Player {seat + 1} (no name yet)"
+        typed = name[:PASTE_LIMIT]
         box = self.wait(f"name-{seat}").locator("input, textarea").first
         for attempt in range(4):
             if attempt == 0:

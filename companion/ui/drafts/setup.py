@@ -8,11 +8,11 @@ from typing import Any
 
 import flet as ft
 
-from ...data.names import check_drawable
+from ...data.names import glyph_problems
 from ...data.store import StoreError
 from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, make_setup, start_game
 from ...rules.legal import can_add_seat, can_remove_seat
-from ...rules.setup import new_seed
+from ...rules.setup import name_problems, new_seed
 from ..controller import GameController
 from ..guard import guard_handlers
 from ..session import Message
@@ -29,7 +29,10 @@ class SetupDraft:
     colours: list[str] = field(default_factory=lambda: ["red", "blue", "green"])
     start_player: int = 0
     deck: str = COMPANION_DECK_ID
-    field_error: tuple[int, Message] | None = None  # the seat and its message
+    # Start was tapped while a name had a problem (counted: each tap shows the first again);
+    # from then on an empty seat is flagged too, not only a name typed wrong
+    tried: int = 0
+    first_problem: int | None = None  # the seat a refused Start brought into view
     removed: tuple[int, str, str] | None = None  # the last player removed (seat, name, colour), to undo
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
@@ -45,7 +48,6 @@ class SetupDraft:
         names = list(self.names)
         names[seat] = value
         self.names = names
-        self.field_error = None
 
     def add_player(self) -> None:
         if can_add_seat(len(self.names)):
@@ -63,7 +65,6 @@ class SetupDraft:
             if seat < self.start_player:  # the start player keeps their place in the list
                 self.start_player -= 1
             self.start_player = min(self.start_player, len(self.names) - 1)
-            self.field_error = None
 
     def undo_remove(self) -> None:
         """Put the last removed player back in their seat, with their name and colour
@@ -116,14 +117,31 @@ class SetupDraft:
     def use_printed_tiles(self) -> None:
         self.deck = PHYSICAL_DECK_ID
 
+    def problems(self) -> dict[int, Message]:
+        """Every seat's name problem at once, as the names are typed (seat -> its message):
+        the rules' checks, then the font's. An empty seat counts once Start was tapped, so
+        a new game does not open on a wall of "needs a name"."""
+        found = dict(name_problems(self.names))
+        for seat, exc in glyph_problems(self.names).items():
+            found.setdefault(seat, exc)
+        return {
+            seat: Message(f"error.{exc.code}", dict(exc.params))
+            for seat, exc in sorted(found.items())
+            if self.tried or exc.code != "setup.name_empty"
+        }
+
     def create_game(self) -> None:
-        """Start the game if the rules accept the setup; else the message sits at its seat."""
+        """Start the game if every name is accepted; else every problem shows at its seat,
+        and the first is brought into view."""
+        problems = {**glyph_problems(self.names), **name_problems(self.names)}
+        if problems:
+            self.tried += 1
+            self.first_problem = min(problems)
+            return
         try:
             setup = make_setup(self.names, self.start_player, self.deck, new_seed(), self.colours)
-            check_drawable(setup.players)  # a name the table could not read on screen
-        except RuleError as exc:
-            seat = int(exc.params.get("seat", 1)) - 1
-            self.field_error = (max(seat, 0), Message(f"error.{exc.code}", dict(exc.params)))
+        except RuleError as exc:  # not a name (the screen keeps seats and colours valid)
+            self.say(f"error.{exc.code}", **exc.params)
             return
         game = start_game(setup)
         try:
@@ -131,5 +149,5 @@ class SetupDraft:
         except (sqlite3.Error, StoreError):
             self.say("error.store.write")
             return
-        self.field_error = None
+        self.tried, self.first_problem = 0, None
         self.play.start(game, game_id)

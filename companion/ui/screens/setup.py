@@ -9,12 +9,19 @@ from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID
 from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel
 from ..theme import GAP
-from ..widgets import badge, card, heading, icon_button, marks, primary, secondary, tid, tonal
+from ..widgets import badge, card, heading, icon_button, marks, primary, scroll_key, secondary, tid, tonal
 
 #: From this width (in 100 % text) a seat's buttons sit beside its name field.
 SEAT_BUTTONS_BESIDE_FROM = 340
 #: From this width the name field sits beside the disc; below it, under the disc.
 FIELD_BESIDE_DISC_FROM = 240
+#: A name field takes this many characters (a name has at most MAX_NAME_LENGTH).
+PASTE_LIMIT = 5 * MAX_NAME_LENGTH
+
+
+def name_key(seat: int) -> str:
+    """A seat's name field on the page: Start scrolls to the first one with a problem."""
+    return f"name-{seat}"
 
 
 def setup_screen(model: AppModel) -> ft.Control:
@@ -22,11 +29,10 @@ def setup_screen(model: AppModel) -> ft.Control:
     rows: list[ft.Control] = []
     count = len(model.setup.names)
     initials = marks(model.setup.names)
+    problems = model.setup.problems()
     for seat, name in enumerate(model.setup.names):
-        error = None
-        if model.setup.field_error and model.setup.field_error[0] == seat:
-            message = model.setup.field_error[1]
-            error = tr(message.key, **message.params)
+        message = problems.get(seat)
+        error = tr(message.key, **message.params) if message else None
         colour = model.setup.colours[seat]
         shown = seat_name(tr, name, seat)
         disc = ft.Semantics(
@@ -68,7 +74,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                     # the field (the field's own name is its prompt, the same at every seat).
                     ft.Semantics(
                         identifier=f"name-{seat}",
-                        key=f"name-{seat}",
+                        key=scroll_key(name_key(seat)),
                         label=tr("setup.player_label", n=seat + 1),
                         content=ft.TextField(
                             hint_text=tr("setup.name_hint"),
@@ -76,7 +82,9 @@ def setup_screen(model: AppModel) -> ft.Control:
                             hint_max_lines=2,  # wraps at a big text size rather than being cut off
                             value=name,
                             on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
-                            max_length=MAX_NAME_LENGTH,  # the limit holds while typing
+                            # A long paste is kept and flagged "too long" (not cut without a
+                            # word); only a runaway paste stops at this many characters.
+                            max_length=PASTE_LIMIT,
                             border_color=ft.Colors.ERROR if error else None,
                             focused_border_color=ft.Colors.ERROR if error else None,
                             text_size=18,
@@ -162,7 +170,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 ft.Row(
                     [
                         tonal(
-                            seat_name(tr, name, seat),
+                            name.strip() or tr("setup.unnamed", n=seat + 1),
                             lambda _e, s=seat: model.setup.choose_start_player(s),
                             f"start-player-{seat}",
                             selected=seat == model.setup.start_player,
