@@ -14,7 +14,7 @@ from companion.data.game_files import read_game_file
 from companion.data.store import Store
 from companion.i18n import describe
 from companion.rules import ImportFormatError, StartRound, game_to_json, make_setup, play, start_game
-from companion.server.app import join_urls
+from companion.server.app import join_urls, room_token
 from companion.server.config import Config
 from companion.server.gates import COOKIE, OriginGate, TokenGate, cookie_values
 from companion.server.network import allowed_hosts, lan_addresses, served_addresses
@@ -152,6 +152,15 @@ def test_lan_addresses_come_from_the_interfaces_without_loopback_or_link_local()
     assert lan_addresses({"lo": ["127.0.0.1", "127.0.1.1"]}) == []
 
 
+def test_an_ipv4_server_offers_no_ipv6_join_address() -> None:
+    """Found by the room-mode test (issue 33): on a machine with a global IPv6 address, a
+    server on 0.0.0.0 (IPv4 only) offered a join code for that address, which refused every
+    phone; "::" listens on both and offers both."""
+    interfaces = {**FAKE_INTERFACES, "eth1": ["fd00::2"]}
+    assert served_addresses("0.0.0.0", interfaces) == ["10.0.0.5", "192.168.1.20"]
+    assert served_addresses("::", interfaces) == ["10.0.0.5", "192.168.1.20", "fd00::2"]
+
+
 def test_every_candidate_gets_a_join_address_and_none_is_loopback() -> None:
     urls = join_urls(Config(host="0.0.0.0"), "tok", served_addresses("0.0.0.0", FAKE_INTERFACES))
     assert urls == ("http://10.0.0.5:8550/?token=tok", "http://192.168.1.20:8550/?token=tok")
@@ -265,3 +274,60 @@ def test_an_oversized_file_is_refused_from_its_size_without_being_read(
     with pytest.raises(ImportFormatError) as err:
         read_game_file(huge)
     assert err.value.code == "import.too_large" and huge not in opened
+
+
+def from_client(request_: dict[str, Any], address: str) -> dict[str, Any]:
+    return request_ | {"client": (address, 50123)}
+
+
+def test_the_host_s_own_screen_needs_no_token_in_room_mode() -> None:
+    """Issue 33: in room mode this machine, on its loopback address, gets in without the
+    token (after a restart the host reloads 127.0.0.1 and plays on); a phone does not, nor
+    this machine through a LAN name, nor anyone when the app serves loopback only."""
+    room = TokenGate(None, TOKEN, PORT, host_free=True)  # type: ignore[arg-type]
+    for kind in ("http", "websocket"):
+        assert answer(room, from_client(scope(kind), "127.0.0.1"))[0], kind
+        assert answer(room, from_client(scope(kind, host=f"[::1]:{PORT}"), "::1"))[0], kind
+        assert answer(room, from_client(scope(kind, host=f"localhost:{PORT}"), "127.0.0.1"))[0], kind
+        assert not answer(room, from_client(scope(kind, host=f"192.168.1.20:{PORT}"), "127.0.0.1"))[0], kind
+        assert not answer(room, from_client(scope(kind, host=f"192.168.1.20:{PORT}"), "192.168.1.31"))[0], kind
+        assert not answer(room, from_client(scope(kind), "192.168.1.31"))[0], kind  # a forged Host
+        assert not answer(room, scope(kind))[0], kind  # no client address at all
+    local = TokenGate(None, TOKEN, PORT)  # type: ignore[arg-type]
+    assert not answer(local, from_client(scope("http"), "127.0.0.1"))[0]
+
+
+@pytest.mark.parametrize(
+    ("accept", "words"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "Dieser Tisch braucht seinen Code"),
+        ("ko-KR,ko;q=0.9", "이 테이블의 코드가 필요합니다"),
+        ("es-419,es;q=0.9", "Esta mesa necesita su código"),
+        ("fr-FR,fr;q=0.9", "This table needs its code"),
+        ("", "This table needs its code"),
+    ],
+)
+def test_a_browser_without_the_token_is_told_what_to_do_in_its_language(accept: str, words: str) -> None:
+    """The refusal is a page in the browser's language naming the host's own address; a
+    refused WebSocket is closed before it opens, as before."""
+    room = TokenGate(None, TOKEN, PORT, host_free=True)  # type: ignore[arg-type]
+    headers = {"accept_language": accept} if accept else {}
+    request_ = from_client(scope("http", host=f"192.168.1.20:{PORT}", **headers), "192.168.1.31")
+    reached, sent = answer(room, request_)
+    assert not reached and sent[0]["status"] == 403
+    assert dict(sent[0]["headers"])[b"content-type"] == b"text/html; charset=utf-8"
+    page = sent[1]["body"].decode()
+    assert words in page and f"http://127.0.0.1:{PORT}/" in page and "<script" not in page
+    _, closed = answer(room, from_client(scope("websocket", host=f"192.168.1.20:{PORT}"), "192.168.1.31"))
+    assert closed == [{"type": "websocket.close", "code": 1008}]
+
+
+def test_room_mode_keeps_its_token_across_restarts(tmp_path: Path) -> None:
+    """A token made for room mode is kept with the saved games: the next start uses it, so
+    the phones' cookies still open the game; --token wins; loopback only needs none."""
+    room = Config(host="0.0.0.0", data_dir=str(tmp_path))
+    first = room_token(room)
+    assert len(first) >= 12 and room_token(room) == first
+    assert room_token(Config(host="0.0.0.0", data_dir=str(tmp_path), token="given")) == "given"
+    assert room_token(Config(data_dir=str(tmp_path))) == ""
+    assert room_token(Config(host="0.0.0.0", data_dir=str(tmp_path / "other"))) != first

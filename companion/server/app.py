@@ -34,6 +34,8 @@ log = logging.getLogger("companion")
 SESSION_TIMEOUT_SECONDS = 20
 #: With no browser asking first, the game's modules start loading this long after startup.
 LOAD_AFTER_SECONDS = 0.5
+#: Where room mode keeps the table's token between runs (in the saved games' settings).
+TOKEN_SETTING = "room_token"
 
 
 def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ...]:
@@ -101,8 +103,26 @@ def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, .
         session_timeout_seconds=SESSION_TIMEOUT_SECONDS,
     )
     if token:
-        app = TokenGate(app, token)
+        app = TokenGate(app, token, config.port, host_free=not config.is_local_only)
     return _LoadSessionsWhenUp(CompressStatic(OriginGate(app, allowed_hosts(config.host, addresses), config.port)))
+
+
+def room_token(config: Config) -> str:
+    """The table's token in room mode: ``--token``, else the one kept with the saved games,
+    made once; a restart keeps it, so the phones' cookies still open the game."""
+    if config.token or config.is_local_only:
+        return config.token
+    from ..data.store import Store  # the server's process only: the sessions open it too
+
+    store = Store(Path(config.data_dir) / "games.sqlite3" if config.data_dir else None)
+    try:
+        token = store.get_setting(TOKEN_SETTING) or ""
+        if not token:
+            token = new_token()
+            store.set_setting(TOKEN_SETTING, token)
+        return token
+    finally:
+        store.close()
 
 
 def serve(config: Config) -> None:
@@ -119,7 +139,7 @@ def serve(config: Config) -> None:
         ft.run(window, view=ft.AppView.FLET_APP, assets_dir=str(Path(config.assets_dir).resolve()))
         return
 
-    token = config.token or ("" if config.is_local_only else new_token())
+    token = room_token(config)
     addresses = served_addresses(config.host)
     urls = join_urls(config, token, addresses)
     webfix.install()

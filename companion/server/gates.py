@@ -20,11 +20,14 @@ logged and answered 403, never 500.
 from __future__ import annotations
 
 import hmac
+import html
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
+
+from ..i18n import detect, translate
 
 log = logging.getLogger("companion.server.gates")
 
@@ -69,17 +72,19 @@ def _headers(scope: Scope, name: bytes) -> list[str]:
     return [bytes(v).decode("latin-1") for k, v in scope.get("headers", []) if k.lower() == name]
 
 
-async def refuse(scope: Scope, send: Send, text: str) -> None:
-    """403: a WebSocket is closed before it is accepted, a page gets a short text."""
+async def refuse(scope: Scope, send: Send, text: str, page: str | None = None) -> None:
+    """403: a WebSocket is closed before it is accepted, a page gets a short text (or
+    ``page``, an HTML page that says what to do)."""
     if scope["type"] == "websocket":
         await send({"type": "websocket.close", "code": 1008})  # before accept: the handshake gets 403
         return
-    body = f"403 Forbidden: {text}\n".encode()
+    body = page.encode() if page else f"403 Forbidden: {text}\n".encode()
+    kind = b"text/html; charset=utf-8" if page else b"text/plain; charset=utf-8"
     await send(
         {
             "type": "http.response.start",
             "status": 403,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
+            "headers": [(b"content-type", kind), (b"content-length", str(len(body)).encode())],
         }
     )
     await send({"type": "http.response.body", "body": body})
@@ -147,15 +152,51 @@ class OriginGate:
         await refuse(scope, send, "this app answers only its own address.")
 
 
-class TokenGate:
-    """ASGI middleware: 403 for any HTTP or websocket request without the token."""
+#: The names and addresses of this very machine.
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
 
-    def __init__(self, app: ASGIApp, token: str) -> None:
+
+def from_this_device(scope: Scope) -> bool:
+    """A request from this machine to its own loopback address: the host's own screen."""
+    client = scope.get("client") or ("",)
+    hosts = _headers(scope, b"host")
+    place = split_host(hosts[0]) if hosts else None
+    return str(client[0]) in LOOPBACK and place is not None and place[0].strip("[]") in LOOPBACK
+
+
+def refusal_page(scope: Scope, port: int) -> str:
+    """The page a browser without the token gets, in its own language: what to scan, and
+    on the host itself which address lets it in without one."""
+    wanted = [
+        part.split(";")[0].strip() for header in _headers(scope, b"accept-language") for part in header.split(",")
+    ]
+    lang = detect(wanted)
+    title, text = translate(lang, "gate.title"), translate(lang, "gate.token", address=f"http://127.0.0.1:{port}/")
+    return (
+        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title></head>"
+        '<body style="font: 20px/1.5 sans-serif; max-width: 32em; margin: 2em auto; padding: 0 1em">'
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>"
+    )
+
+
+class TokenGate:
+    """ASGI middleware: 403 for any HTTP or websocket request without the token, except, in
+    room mode, from the host's own screen (this machine, on its loopback address)."""
+
+    def __init__(self, app: ASGIApp, token: str, port: int = 8550, host_free: bool = False) -> None:
         self.app = app
         self.token = token
+        self.port = port
+        # Room mode: the host's own screen needs no token. Served on loopback only, every
+        # request is this machine's, so a token given there guards them all.
+        self.host_free = host_free
 
     def _from_request(self, scope: Scope) -> tuple[bool, bool]:
         """(allowed, came with the query token)."""
+        if self.host_free and from_this_device(scope):
+            return True, False
         query = parse_qsl(bytes(scope.get("query_string", b"")).decode("latin-1"), keep_blank_values=True)
         if any(k == "token" and _matches(v, self.token) for k, v in query):
             return True, True
@@ -192,7 +233,8 @@ class TokenGate:
             return
         allowed, by_query = _safely(self._from_request, scope) or (False, False)
         if not allowed:
-            await refuse(scope, send, "this table needs its access token. Scan the code shown at the table.")
+            page = _safely(lambda request: refusal_page(request, self.port), scope)
+            await refuse(scope, send, "this table needs its access token.", page)
             return
         if scope["type"] == "http" and by_query and scope.get("method") in ("GET", "HEAD"):
             await self._store_and_redirect(scope, send)

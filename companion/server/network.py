@@ -53,6 +53,8 @@ def url_host(address: str) -> str:
 
 def served_addresses(host: str, interfaces: Interfaces | None = None) -> list[str]:
     """The addresses a server listening on ``host`` is reached at from other devices."""
+    if host == "0.0.0.0":  # IPv4's every interface: an IPv6 address would not answer
+        return [a for a in lan_addresses(interfaces) if ":" not in a]
     if host in ALL_INTERFACES:
         return lan_addresses(interfaces)
     return [host]  # one address chosen by hand (a loopback one reaches this device only)

@@ -85,8 +85,11 @@ def test_room_mode_generates_a_token_and_a_qr_code(tmp_path: Path) -> None:
         token = line.split("?token=")[1].strip()
         assert len(token) >= 12
         assert "█" in log  # the terminal QR code
-        assert status(server.url) == 403
-        assert status(f"{server.url}?token={token}") == 200
+        assert status(server.url) == 200  # the host's own screen, on 127.0.0.1: no token (issue 33)
+        joined = [row.strip() for row in log.splitlines() if "?token=" in row]
+        for url in joined:  # the phones' addresses: the token, or a page that says what to do
+            lan = url.split("?token=")[0]
+            assert status(lan) == 403 and status(url) == 200, lan
     finally:
         server.stop()
 
@@ -113,7 +116,7 @@ def test_browser_without_token_sees_no_game(browser: Browser, tmp_path: Path) ->
         response = page.goto(server.url)
         assert response is not None and response.status == 403
         page.wait_for_load_state("load")
-        assert "Anna" not in page.content() and "403" in page.content()
+        assert "Anna" not in page.content() and "This table needs its code" in page.content()
         stranger.close()
     finally:
         server.stop()
