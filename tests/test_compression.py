@@ -174,3 +174,28 @@ def test_a_new_version_of_a_file_replaces_the_old_ones_in_the_cache(tmp_path: Pa
     CompressStatic(static(BIG)[0], tmp_path)
     assert not old_release.exists() and not abandoned.exists() and fresh.exists()
     assert len(list(tmp_path.glob("*.gz"))) == 2
+
+
+def test_a_kept_file_removed_meanwhile_is_sent_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 35's blank page after a restart, found in a CI run: another server removed the
+    kept file between the look and the read; the answer raised (a 500 for main.dart.js) and
+    the page never started. Now that answer is the file as the app sends it, and the next is
+    compressed again."""
+    inner, calls = static(BIG)
+    app = CompressStatic(inner, tmp_path)
+    packed = ask(app)[2]
+    found = app._cached
+
+    def vanishing(key: tuple[str, bytes]) -> Path | None:
+        path = found(key)
+        if path is not None:
+            path.unlink()  # the other server's prune, right after the look
+        return path
+
+    monkeypatch.setattr(app, "_cached", vanishing)
+    status, headers, body = ask(app)
+    assert status == 200 and b"content-encoding" not in headers and body == BIG
+    monkeypatch.setattr(app, "_cached", found)
+    assert ask(app)[2] == packed and calls["n"] == 4  # packed, vanished + sent again, packed anew

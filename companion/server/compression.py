@@ -188,7 +188,9 @@ class CompressStatic:
                     return
                 kept = self.kept[key] = packed
                 self._prune_versions(key, packed)
-            await _send_packed(start, kept, send)
+            if not await _send_packed(start, kept, send):  # the kept file vanished: sent as it is
+                self.kept.pop(key, None)
+                replay = True
 
         await self.app(scope, receive, capture)
         if replay:
@@ -282,23 +284,34 @@ async def _send_plain(start: Message, body: bytes, send: Send) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def _send_packed(start: Message, packed: Path | bytes, send: Send) -> None:
-    original = list(start.get("headers", []))
-    etag = _header(original, b"etag") or b""
-    weak = etag if etag.startswith(b"W/") else b"W/" + etag
-    headers = [(k, v) for k, v in original if k.lower() not in (b"content-length", b"etag")]
-    headers += [
-        (b"content-encoding", b"gzip"),
-        (b"vary", b"Accept-Encoding"),
-        (b"etag", weak),
-        (b"cache-control", CACHE_CONTROL),
-        (b"content-length", str(len(packed) if isinstance(packed, bytes) else packed.stat().st_size).encode()),
-    ]
-    await send({**start, "headers": headers})
-    if isinstance(packed, bytes):
-        await send({"type": "http.response.body", "body": packed})
-        return
-    with packed.open("rb") as handle:
+async def _send_packed(start: Message, packed: Path | bytes, send: Send) -> bool:
+    """Send the compressed answer; False, with nothing sent, if the cache file is gone
+    (another server removed it between the look and the read: issue 35's blank page)."""
+    handle: BinaryIO | None = None
+    body = packed if isinstance(packed, bytes) else None
+    if not isinstance(packed, bytes):
+        try:
+            handle = packed.open("rb")  # open first: a file removed after this still reads whole
+        except OSError:
+            return False
+    with handle or contextlib.nullcontext():
+        original = list(start.get("headers", []))
+        etag = _header(original, b"etag") or b""
+        weak = etag if etag.startswith(b"W/") else b"W/" + etag
+        headers = [(k, v) for k, v in original if k.lower() not in (b"content-length", b"etag")]
+        size = len(body) if body is not None else os.fstat(handle.fileno()).st_size if handle else 0
+        headers += [
+            (b"content-encoding", b"gzip"),
+            (b"vary", b"Accept-Encoding"),
+            (b"etag", weak),
+            (b"cache-control", CACHE_CONTROL),
+            (b"content-length", str(size).encode()),
+        ]
+        await send({**start, "headers": headers})
+        if body is not None or handle is None:
+            await send({"type": "http.response.body", "body": body or b""})
+            return True
         while chunk := handle.read(CHUNK):
             await send({"type": "http.response.body", "body": chunk, "more_body": True})
-    await send({"type": "http.response.body", "body": b""})
+        await send({"type": "http.response.body", "body": b""})
+        return True
