@@ -176,9 +176,7 @@ def test_a_new_version_of_a_file_replaces_the_old_ones_in_the_cache(tmp_path: Pa
     assert len(list(tmp_path.glob("*.gz"))) == 2
 
 
-def test_a_kept_file_removed_meanwhile_is_sent_as_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_kept_file_removed_meanwhile_is_sent_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 35's blank page after a restart, found in a CI run: another server removed the
     kept file between the look and the read; the answer raised (a 500 for main.dart.js) and
     the page never started. Now that answer is the file as the app sends it, and the next is

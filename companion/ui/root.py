@@ -25,7 +25,7 @@ from .screens.join import join_screen
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.rules import rules_screen
 from .screens.settings import settings_screen
-from .screens.setup import name_key, setup_screen, start_button
+from .screens.setup import FIRST_PROBLEM_KEY, setup_screen, start_button
 from .screens.start import start_screen
 from .screens.stats import stats_screen
 from .screens.taming import RESULT_KEY
@@ -176,8 +176,8 @@ def scroll_target(model: AppModel) -> str | None:
     """Where a new step shows on a phone: the result once the dice are rolled, the row just
     recorded (or left with Cancel) back in the players' list; None: the top of the screen."""
     if model.session.screen is Screen.SETUP:
-        first = model.setup.first_problem  # set by a refused Start, kept while typing
-        return name_key(first) if first is not None else None
+        # set by a refused Start, kept while typing
+        return FIRST_PROBLEM_KEY if model.setup.first_problem is not None else None
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return None
     state = model.play.game.state

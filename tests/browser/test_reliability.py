@@ -451,9 +451,10 @@ def test_bad_names_and_payments_get_clear_messages(browser: Browser, server: Ser
         app.wait_page_text(needle)
         tried += 1
     app.shot("phone-light-bad-name")
-    app.fill_name(1, "A very long name indeed, too long")  # the field stops at the limit while typing
+    app.fill_name(1, "A very long name indeed, too long")  # kept whole and flagged while typing
     box = app.wait("name-1").locator("input, textarea").first
-    assert box.input_value() == "A very long name ind"
+    assert box.input_value() == "A very long name indeed, too long"
+    app.wait_text("name-error-1", "is too long: at most 20 characters")
     app.fill_name(1, "Bert")
     app.click("start-game")
     app.wait("herd-card")

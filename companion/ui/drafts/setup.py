@@ -32,7 +32,7 @@ class SetupDraft:
     # Start was tapped while a name had a problem (counted: each tap shows the first again);
     # from then on an empty seat is flagged too, not only a name typed wrong
     tried: int = 0
-    first_problem: int | None = None  # the seat a refused Start brought into view
+    first_problem: int | None = None  # the first seat with a problem at a refused Start
     removed: tuple[int, str, str] | None = None  # the last player removed (seat, name, colour), to undo
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:

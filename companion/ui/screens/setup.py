@@ -19,9 +19,8 @@ FIELD_BESIDE_DISC_FROM = 240
 PASTE_LIMIT = 5 * MAX_NAME_LENGTH
 
 
-def name_key(seat: int) -> str:
-    """A seat's name field on the page: Start scrolls to the first one with a problem."""
-    return f"name-{seat}"
+#: The mark at the top of the players' list: a refused Start scrolls there, to its problems.
+FIRST_PROBLEM_KEY = "first-name-problem"
 
 
 def setup_screen(model: AppModel) -> ft.Control:
@@ -74,7 +73,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                     # the field (the field's own name is its prompt, the same at every seat).
                     ft.Semantics(
                         identifier=f"name-{seat}",
-                        key=scroll_key(name_key(seat)),
+                        key=f"name-{seat}",
                         label=tr("setup.player_label", n=seat + 1),
                         content=ft.TextField(
                             hint_text=tr("setup.name_hint"),
@@ -149,6 +148,10 @@ def setup_screen(model: AppModel) -> ft.Control:
     players = card(
         ft.Column(
             [
+                # A refused Start scrolls to this mark, always here: a mark that came and went
+                # among the rows, or a scroll key on a row, left Flutter's name fields showing
+                # stale values after a seat was removed and put back.
+                ft.Container(key=scroll_key(FIRST_PROBLEM_KEY), height=0),
                 heading(tr("setup.players")),
                 ft.Text(tr("setup.seating_hint"), size=14),
                 *rows,
