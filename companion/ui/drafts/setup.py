@@ -121,19 +121,20 @@ class SetupDraft:
         """Every seat's name problem at once, as the names are typed (seat -> its message):
         the rules' checks, then the font's. An empty seat counts once Start was tapped, so
         a new game does not open on a wall of "needs a name"."""
-        found = dict(name_problems(self.names))
-        for seat, exc in glyph_problems(self.names).items():
-            found.setdefault(seat, exc)
         return {
             seat: Message(f"error.{exc.code}", dict(exc.params))
-            for seat, exc in sorted(found.items())
+            for seat, exc in sorted(self._errors().items())
             if self.tried or exc.code != "setup.name_empty"
         }
+
+    def _errors(self) -> dict[int, RuleError]:
+        """Each seat's first problem: the rules' checks before the font's."""
+        return {**glyph_problems(self.names), **name_problems(self.names)}
 
     def create_game(self) -> None:
         """Start the game if every name is accepted; else every problem shows at its seat,
         and the first is brought into view."""
-        problems = {**glyph_problems(self.names), **name_problems(self.names)}
+        problems = self._errors()
         if problems:
             self.tried += 1
             self.first_problem = min(problems)
