@@ -70,11 +70,11 @@ def test_the_setting_is_saved_and_lays_out_as_a_narrower_screen(model: AppModel,
     model.session.resize(1280)
     assert model.session.wide
     model.session.set_text_size(200)
-    assert Store(tmp_path / "games.sqlite3").get_setting("text_size") == "200"
+    assert model.session.device.get("text_size") == "200"
     assert model.session.room == 640 and not model.session.wide
     model.session.set_text_size(175)  # not offered: ignored, the stored 200 % stays
     assert model.session.text_size == 200
-    assert Store(tmp_path / "games.sqlite3").get_setting("text_size") == "200"
+    assert model.session.device.get("text_size") == "200"
     model.session.set_text_size(130)
     assert model.session.room == 1280 / 1.3 and model.session.room >= WIDE_FROM
 

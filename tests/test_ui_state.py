@@ -14,6 +14,7 @@ from companion.rules.taming import settle
 from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
+from companion.ui.device import DeviceSettings, parse
 from companion.ui.model import AppModel, Screen
 from companion.ui.root import scroll_target
 from companion.ui.screens.play import CONFIRM_KEY, end_question
@@ -153,15 +154,22 @@ def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> No
     assert model.session.message is None
 
 
-def test_settings_are_saved_and_settings_return_where_they_were_opened(model: AppModel, tmp_path: Path) -> None:
+def test_settings_are_kept_on_the_device_and_settings_return_where_they_were_opened(
+    model: AppModel, tmp_path: Path
+) -> None:
+    """Each choice goes to this device's storage at once (one JSON text with every choice);
+    the saved games' file, the defaults of a device that has chosen nothing, is not touched."""
+    written: list[str] = []
+    model.session.device.write = written.append
     model.play.go(Screen.SETTINGS)
     model.session.set_language("ko")
     model.session.set_theme("dark")
     model.session.set_language("xx")  # not a language: ignored
     model.play.back()
     assert model.session.screen is Screen.START
+    assert [parse(text) for text in written] == [{"lang": "ko"}, {"lang": "ko", "theme": "dark"}]
     store = Store(tmp_path / "games.sqlite3")
-    assert store.get_setting("lang") == "ko" and store.get_setting("theme") == "dark"
+    assert store.get_setting("lang") is None and store.get_setting("theme") is None
     new_game(model, ["Ann", "Bo"])
     model.play.go(Screen.RULES)
     model.play.back()
@@ -169,6 +177,10 @@ def test_settings_are_saved_and_settings_return_where_they_were_opened(model: Ap
 
 
 def test_another_tab_s_change_is_shown_and_drafts_close(model: AppModel, tmp_path: Path) -> None:
+    """Another device's change closes the open editor and raises the floating notice (no
+    banner above the body); changes in a row keep the one notice up, a count of them; it
+    goes down on a tap, after a quiet while (not when a change came meanwhile), and with
+    the screen."""
     new_game(model, ["Ann", "Bo"])
     other = AppModel.create(Store(tmp_path / "games.sqlite3"))
     other.play.open_game(model.play.game_id)  # type: ignore[arg-type]
@@ -178,7 +190,24 @@ def test_another_tab_s_change_is_shown_and_drafts_close(model: AppModel, tmp_pat
     model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
     assert model.migration.editing is None
     assert model.play.game == other.play.game
-    assert model.session.message is not None and model.session.message.key == "info.synced"
+    assert model.session.message is None and model.session.synced == 1
+    assert other.play.undo()
+    model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
+    model.play.refresh(model.play.game_id)  # type: ignore[arg-type]  # nothing new: no count
+    assert model.session.synced == 2
+    model.session.dismiss_synced(1)  # the first change's timer: a later change keeps it up
+    assert model.session.synced == 2
+    model.session.dismiss_synced(2)
+    assert model.session.synced == 0
+    assert other.play.redo()
+    model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
+    model.session.dismiss_synced()  # a tap on it
+    assert model.session.synced == 0
+    assert other.play.undo()
+    model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
+    assert model.session.synced == 1
+    model.play.go(Screen.RULES)
+    assert model.session.synced == 0
 
 
 def test_a_removed_player_comes_back_with_name_colour_and_seat(model: AppModel) -> None:
@@ -484,3 +513,26 @@ def test_end_games_question_names_a_round_not_rolled(model: AppModel) -> None:
     assert "Round 1 is not rolled yet: Ann and Cy moved people to the tile." in " ".join(question())
     run_async(model.round.roll())
     assert not any("not rolled" in t for t in question())
+
+
+def test_a_device_setting_falls_back_to_the_saved_games_defaults(tmp_path: Path) -> None:
+    """A device that has chosen nothing gets the store's setting (written by an earlier
+    release); its own choice wins over it; what the device returns that is not a choice of
+    ours (damaged text, other keys, other types) reads as no choice."""
+    store = Store(tmp_path / "games.sqlite3")
+    store.set_setting("text_size", "160")
+    device = DeviceSettings(defaults=store.get_setting)
+    assert device.get("text_size") == "160" and device.get("theme") is None
+    device.own = parse('{"text_size": "200", "theme": 3, "token": "x"}')
+    assert device.own == {"text_size": "200"} and device.get("text_size") == "200"
+    for junk in (None, 5, "", "not json", "[1, 2]", '"text"'):
+        assert parse(junk) == {}
+
+
+def test_a_setting_the_device_refused_is_said(model: AppModel) -> None:
+    """A private window or a full storage refuses the write: the setting applies for now, and
+    the player is told that this device could not keep it."""
+    model.session.device.write = lambda _text: model.session.device_refused()
+    model.session.set_theme("dark")
+    assert model.session.theme == "dark"
+    assert model.session.message is not None and model.session.message.key == "error.settings.device"

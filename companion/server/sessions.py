@@ -18,6 +18,8 @@ import flet as ft
 
 from ..data.store import Store, StoreError, default_path
 from ..i18n import LANGUAGES, Translator, detect
+from ..ui import device
+from ..ui.device import DeviceSettings
 from ..ui.model import AppModel
 from ..ui.root import Root, close_open, push_address
 from ..ui.routes import is_entry
@@ -56,12 +58,12 @@ async def _follow_reduced_motion(session: Session) -> None:
     animations"). Asked after the first screen is out, so that screen never waits for it."""
     with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
         features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
-        if session.store.get_setting("animation") is None:
+        if not session.device.chosen("animation"):
             session.animation = not (features.disable_animations or features.reduce_motion)
 
 
-def _text_size(store: Store) -> int:
-    saved = store.get_setting("text_size") or ""
+def _text_size(settings: DeviceSettings) -> int:
+    saved = settings.get("text_size") or ""
     return int(saved) if saved.isdigit() and int(saved) in TEXT_SIZES else 100
 
 
@@ -80,8 +82,8 @@ def _notice(page: ft.Page, title: str, text: str) -> None:
     )
 
 
-async def _language(page: ft.Page, store: Store | None, config: Config) -> str:
-    lang = (store.get_setting("lang") if store else None) or config.language
+async def _language(page: ft.Page, settings: DeviceSettings, config: Config) -> str:
+    lang = settings.get("lang") or config.language
     if lang in LANGUAGES:
         return lang
     locales: list[str | None] = []
@@ -108,7 +110,11 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         store: Store | None = store_for(config)
     except StoreError:
         store = None
-    lang = await _language(page, store, config)
+    # This device's own settings (its browser's storage), over the saved games' defaults.
+    prefs = ft.SharedPreferences()
+    settings = DeviceSettings(defaults=store.get_setting if store else DeviceSettings().defaults)
+    settings.own = await device.read(prefs)
+    lang = await _language(page, settings, config)
     tr = Translator(lang)
     if store is None:
         folder = config.data_dir or str(default_path().parent)
@@ -121,21 +127,30 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         return
     _live_sessions.add(session_key)
     log.info("session opened; %d open", len(_live_sessions))
-    chosen_animation = store.get_setting("animation")  # None: not chosen, the device decides
+    chosen_animation = settings.get("animation")  # None: not chosen, the device decides
     model = AppModel.create(
         store,
+        device=settings,
         lang=lang,
-        theme=store.get_setting("theme") or "system",
+        theme=settings.get("theme") or "system",
         animation=_bool(chosen_animation, True),
-        text_size=_text_size(store),
-        haptics=_bool(store.get_setting("haptics"), True),
-        wakelock=_bool(store.get_setting("wakelock"), True),
+        text_size=_text_size(settings),
+        haptics=_bool(settings.get("haptics"), True),
+        wakelock=_bool(settings.get("wakelock"), True),
         width=page.width or 412,
         height=page.height or 800,
         join_urls=join_urls,
         join_codes=_join_codes(join_urls),
     )
     session = model.session
+
+    def keep(text: str) -> None:
+        if page.session.connection is not None:
+            page.run_task(device.write, prefs, text, session.device_refused)
+        else:  # the tab has gone: nothing to write to
+            session.device_refused()
+
+    settings.write = keep
     page.theme_mode = theme_mode(session.theme)
     if store.recovered is not None:
         session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)

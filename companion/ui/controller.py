@@ -210,7 +210,7 @@ class GameController:
         except (RuleError, KeyError, ValueError, sqlite3.Error):
             return
         self.reset_drafts()
-        self.say("info.synced", error=False)
+        self.session.note_synced()
 
     def _step(self, step: Callable[[Game], Game]) -> bool:
         """Run one rules step (an action, undo or redo) and commit it; a rule

@@ -32,10 +32,12 @@ from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
 from .theme import theme_mode
-from .widgets import banner
+from .widgets import banner, tid
 
 MAX_PHONE_WIDTH = 640
 MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
+#: The "updated on another device" notice goes away this long after the last such change.
+SYNCED_NOTICE_SECONDS = 4.0
 #: A scroll to a control waits this long, then this long again, for the control to be laid
 #: out on the client (a second scroll to where the first went changes nothing).
 SCROLL_AFTER_SECONDS = (0.1, 0.4)
@@ -73,6 +75,7 @@ def _frame(
             )
         )
     scroller.current = None
+    shown: ft.Control
     if scroll_body:
         column = ft.Column(
             [body],
@@ -82,12 +85,64 @@ def _frame(
             key=f"scroll:{model.play.route}",
         )
         scroller.current = column
-        parts.append(column)
+        shown = column
     else:
-        parts.append(ft.Container(content=body, expand=True))
+        shown = ft.Container(content=body, expand=True)
+    if model.session.screen is Screen.PLAY:
+        # Another device's change floats a notice over the body's top edge: nothing moves.
+        notice = synced_notice(model)
+        shown = ft.Stack([shown] if notice is None else [shown, notice], expand=True, fit=ft.StackFit.EXPAND)
+    parts.append(shown)
     if bottom is not None:
         parts.append(ft.Container(content=bottom, padding=ft.Padding.only(top=12)))  # apart from what scrolls
     return parts
+
+
+def synced_notice(model: AppModel) -> ft.Control | None:
+    """The game on screen was changed on another device: a notice over the top of the body,
+    taking no room of its own (a banner above the body pushed it down under the thumb). The
+    same control stays while changes keep coming, so it is announced once; a tap closes it."""
+    if not model.session.synced:
+        return None
+    tr = model.session.tr
+    return ft.Container(
+        top=4,
+        left=0,
+        right=0,
+        alignment=ft.Alignment.TOP_CENTER,
+        content=tid(
+            "synced",
+            live=True,
+            control=ft.Container(
+                ft.Row(
+                    [
+                        ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_INVERSE_SURFACE, size=20),
+                        ft.Text(tr("info.synced"), color=ft.Colors.ON_INVERSE_SURFACE, size=15, expand=True),
+                    ],
+                    spacing=8,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                bgcolor=ft.Colors.INVERSE_SURFACE,
+                border_radius=20,
+                padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+                shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, ft.Colors.BLACK)),
+                on_click=lambda _e: model.session.dismiss_synced(),
+                tooltip=tr("common.close"),
+            ),
+        ),
+    )
+
+
+def _use_synced_notice_timer(model: AppModel) -> None:
+    """The notice goes away once no change from another device has come for a while."""
+    shown = model.session.synced
+
+    async def hide_later() -> None:
+        if shown:
+            await asyncio.sleep(SYNCED_NOTICE_SECONDS)
+            model.session.dismiss_synced(shown)  # a later change keeps it up (its own timer)
+
+    ft.use_effect(hide_later, [shown])
 
 
 def _place(model: AppModel) -> str:
@@ -253,6 +308,7 @@ def Root(
     goods) re-render on their own."""
     del session, play, setup, migration, dice, tile, files, round  # the model's own, for Flet to watch
     _use_page_effects(model)
+    _use_synced_notice_timer(model)
     scroller: Scroller = ft.use_ref(None)
     _use_top_at_each_step(model, scroller)
     wide = model.session.wide

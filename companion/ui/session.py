@@ -1,7 +1,7 @@
 """One browser tab's (or window's) own state: which screen, its settings, its message.
 
 The game on screen is :mod:`.controller`'s, not this; settings are changed by named
-methods and saved at once; screens are a :class:`Screen`. Lists a screen shows (the
+methods and kept at once on this device (:mod:`.device`); screens are a :class:`Screen`. Lists a screen shows (the
 unfinished games, the finished ones, and for the statistics every finished game, replayed
 from the store) are loaded when the screen is entered, not on every redraw.
 """
@@ -15,9 +15,10 @@ from typing import Any
 
 import flet as ft
 
-from ..data.store import GameSummary, Store, StoreError
+from ..data.store import GameSummary, Store
 from ..i18n import LANGUAGES, Translator
 from ..rules import GameState, RuleError
+from .device import DeviceSettings
 from .guard import guard_handlers
 from .textsize import TEXT_SIZES, factor_of
 
@@ -71,11 +72,13 @@ class Session:
     screen: Screen = Screen.START
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
     message: Message | None = None
+    synced: int = 0  # changes from another device the notice stands for now (0: no notice)
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server
     unfinished: list[GameSummary] = field(default_factory=list)  # loaded on entering the start screen
     finished: list[GameSummary] = field(default_factory=list)  # loaded on entering the history
     finished_states: list[GameState] = field(default_factory=list)  # loaded on entering the statistics
+    device: DeviceSettings = field(default_factory=DeviceSettings)  # where this device's choices are kept
 
     # -- language and messages ------------------------------------------------------
     @property
@@ -112,50 +115,62 @@ class Session:
     def dismiss(self) -> None:
         self.message = None
 
+    def note_synced(self) -> None:
+        """Another device changed the game on screen: the notice floats over the top of the
+        body (nothing under a thumb moves) and stays up while changes keep coming; it is
+        announced once, not for each change in a row (:func:`~.root.synced_notice`)."""
+        self.synced += 1
+
+    def dismiss_synced(self, shown: int | None = None) -> None:
+        """Take the notice down (``shown``: only if no change came since that count)."""
+        if shown is None or shown == self.synced:
+            self.synced = 0
+
     def resize(self, width: object, height: object = None) -> None:
         if isinstance(width, int | float) and 0 < width < 100_000:
             self.width = float(width)
         if isinstance(height, int | float) and 0 < height < 100_000:
             self.height = float(height)
 
-    # -- settings, each saved at once --------------------------------------------------
-    def _save(self, key: str, value: str) -> bool:
-        try:
-            self.store.set_setting(key, value)
-        except (sqlite3.Error, StoreError):
-            self.say("error.store.write")
-            return False
-        return True
+    # -- settings, each kept at once on this device ----------------------------------
+    def device_refused(self) -> None:
+        """The device did not keep a setting (a private window, full storage): it applies
+        until the app is closed, and the player is told so."""
+        self.say("error.settings.device")
 
     def set_language(self, lang: str) -> None:
-        if lang in LANGUAGES and self._save("lang", lang):
+        if lang in LANGUAGES:
+            self.device.save("lang", lang)
             self.lang = lang
 
     def set_theme(self, theme: str) -> None:
-        if theme in THEMES and self._save("theme", theme):
+        if theme in THEMES:
+            self.device.save("theme", theme)
             self.theme = theme
 
     def set_animation(self, on: bool) -> None:
-        if self._save("animation", str(bool(on))):
-            self.animation = bool(on)
+        self.device.save("animation", str(bool(on)))
+        self.animation = bool(on)
 
     def set_haptics(self, on: bool) -> None:
-        if self._save("haptics", str(bool(on))):
-            self.haptics = bool(on)
+        self.device.save("haptics", str(bool(on)))
+        self.haptics = bool(on)
 
     def set_text_size(self, percent: int) -> None:
-        if percent in TEXT_SIZES and self._save("text_size", str(percent)):
+        if percent in TEXT_SIZES:
+            self.device.save("text_size", str(percent))
             self.text_size = percent
 
     def set_wakelock(self, on: bool) -> None:
-        if self._save("wakelock", str(bool(on))):
-            self.wakelock = bool(on)
+        self.device.save("wakelock", str(bool(on)))
+        self.wakelock = bool(on)
 
     # -- navigation ----------------------------------------------------------------------
     def go(self, screen: Screen) -> None:
         """Show ``screen``; no banner follows to the next screen (one said on arrival is said
         after the move: a game deleted elsewhere, a game reopened)."""
         self.message = None
+        self.synced = 0
         if screen in SIDE_SCREENS and self.screen not in SIDE_SCREENS:
             self.back_to = self.screen
         self.load(screen)

@@ -1,0 +1,92 @@
+"""This device's own settings: kept on the device, the saved games' file only as defaults.
+
+In room mode every phone at the table is a session of one server. Settings kept once per
+server handed one phone's 200 % text (or its language, or its theme) to every phone that
+joined later. Each device keeps its own now: a browser in its local storage, a desktop
+window or a built app in the platform's preferences (Flet's ``SharedPreferences`` in
+both cases). The store's settings, which earlier releases wrote, are only the defaults
+for a device that has chosen nothing; the app no longer writes them.
+
+All of a device's choices travel as one JSON object under one key, so that a session
+reads them in one round trip before its first screen.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import flet as ft
+
+#: The device storage's key (a browser stores it as ``flutter.mammoth_herd.settings``).
+SETTINGS_KEY = "mammoth_herd.settings"
+#: The settings a device keeps; anything else found under the key is left out.
+KEYS = ("lang", "theme", "animation", "haptics", "text_size", "wakelock")
+#: How long a new session waits for the device to answer before it uses the defaults.
+READ_TIMEOUT_SECONDS = 3.0
+
+
+def parse(text: object) -> dict[str, str]:
+    """The settings in what the device returned: a JSON object of known keys with text
+    values. Anything else (nothing stored, damaged or foreign text) reads as no choice."""
+    if not isinstance(text, str):
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {key: value for key, value in data.items() if key in KEYS and isinstance(value, str)}
+
+
+@dataclass
+class DeviceSettings:
+    """One device's choices (``own``) over the saved games' defaults.
+
+    ``write`` sends the whole set, as JSON text, to the device's storage; without one (a
+    test, a host that cannot keep anything) the choices last as long as the session.
+    """
+
+    defaults: Callable[[str], str | None] = lambda _key: None
+    own: dict[str, str] = field(default_factory=dict)
+    write: Callable[[str], None] | None = None
+
+    def get(self, key: str) -> str | None:
+        """The device's choice for ``key``, else the default (None: neither)."""
+        if key in self.own:
+            return self.own[key]
+        try:
+            return self.defaults(key)
+        except Exception:  # an unreadable store: the app's own defaults apply
+            return None
+
+    def chosen(self, key: str) -> bool:
+        """Whether this device (or the defaults) says something about ``key``."""
+        return self.get(key) is not None
+
+    def save(self, key: str, value: str) -> None:
+        """Keep ``value`` for this device (the write itself goes out in the background)."""
+        self.own[key] = value
+        if self.write is not None:
+            self.write(json.dumps(self.own, sort_keys=True))
+
+
+async def read(prefs: ft.SharedPreferences, timeout: float = READ_TIMEOUT_SECONDS) -> dict[str, str]:
+    """This device's stored choices; none if it cannot tell in time."""
+    with contextlib.suppress(Exception):  # no storage, a closed tab, a slow client: the defaults
+        return parse(await asyncio.wait_for(prefs.get(SETTINGS_KEY), timeout))
+    return {}
+
+
+async def write(prefs: ft.SharedPreferences, text: str, failed: Callable[[], None]) -> None:
+    """Store ``text`` on the device; ``failed`` is told when the device refused it."""
+    try:
+        kept = await prefs.set(SETTINGS_KEY, text)
+    except Exception:  # a private window, a full quota, a closed tab
+        kept = False
+    if kept is False:
+        failed()

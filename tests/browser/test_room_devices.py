@@ -1,0 +1,114 @@
+"""Room mode with several phones: each device keeps its own settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.data.store import Store
+
+from .harness import NARROW, App, Server
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "table-7-token"
+
+
+def looks(app: App) -> tuple[str, float]:
+    """The settings' first heading as this phone shows it: its words (the language) and its
+    height in pixels (the text size)."""
+    if not app.el("language-title").count():
+        app.tap("open-settings")
+    heading = app.wait("language-title")
+    app.settle(quiet_ms=300)
+    box = heading.bounding_box()
+    assert box is not None
+    return app.text("language-title").strip(), box["height"]
+
+
+def test_each_phone_keeps_its_own_settings(browser: Browser, tmp_path: Path) -> None:
+    """Two phones in room mode; one chooses 200 % text and German. The other, and a third that
+    joins later, keep English at 100 %; the second then chooses Spanish, which the first does
+    not get. After a reload each phone shows what it chose, and the saved games' file (the
+    defaults for a device that has chosen nothing) is not changed by any of them."""
+    data = tmp_path / "data"
+    server = Server(data, ["--token", TOKEN]).start_guarded(TOKEN)
+    join = f"{server.url}?token={TOKEN}"
+    first = App(browser, join, NARROW, touch=True)
+    second = App(browser, join, NARROW, touch=True)
+    later: App | None = None
+    try:
+        english, normal = looks(first)
+        assert english == "Language"
+        first.tap("text-size-200")
+        first.tap("lang-de")
+        first.wait_text("language-title", "Sprache")
+        german, big = looks(first)
+        assert big >= 1.8 * normal, (normal, big)
+
+        second.reload()
+        assert looks(second) == (english, pytest.approx(normal, abs=2))
+        later = App(browser, join, NARROW, touch=True)
+        assert looks(later) == (english, pytest.approx(normal, abs=2))
+
+        second.tap("lang-es")
+        second.wait_text("language-title", "Idioma")
+        for phone in (first, second, later):
+            phone.reload()
+        assert looks(first) == (german, pytest.approx(big, abs=2))
+        assert looks(second) == ("Idioma", pytest.approx(normal, abs=2))
+        assert looks(later) == (english, pytest.approx(normal, abs=2))
+        first.shot("room-phone-own-settings-de-200")
+        for phone in (first, second, later):
+            phone.assert_offline()
+    finally:
+        for phone in (first, second, later):
+            if phone is not None:
+                phone.close()
+        server.stop()
+    store = Store(data / "games.sqlite3")
+    assert [store.get_setting(key) for key in ("lang", "text_size", "theme")] == [None, None, None]
+
+
+def top_of(app: App, identifier: str) -> float:
+    box = app.wait(identifier).bounding_box()
+    assert box is not None
+    return float(box["y"])
+
+
+def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Browser, server: Server) -> None:
+    """Two phones on one game. Three changes in a row on the first raise one notice on the
+    second, over its body: the herd's card at the top and the first player's row
+    stay where they were (the rows below change with the game); the notice is one node the whole time (announced once) and goes
+    away by itself once the changes stop."""
+    first = App(browser, server.url, NARROW, touch=True)
+    second = App(browser, server.url, NARROW, touch=True)
+    try:
+        first.start_round(("Anna", "Bert", "Chen"))
+        second.tap("resume-1")
+        second.wait("players-card")
+        second.settle(quiet_ms=300)
+        herd, row = top_of(second, "herd-card"), top_of(second, "player-0")
+        first.tap("edit-0")
+        first.tap("save-migration")
+        second.wait("synced")
+        notice = second.el("synced").element_handle()
+        first.tap("edit-1")
+        first.tap("save-migration")
+        first.wait_text("player-1", "Bert moves 1 person")
+        first.tap("undo")
+        first.wait_text("player-1", "No people")
+        second.wait_text("player-1", "No people")
+        second.wait_text("player-0", "Anna moves 1 person")
+        assert second.el("synced").count() == 1
+        assert notice.evaluate("e => e.isConnected"), "the notice was drawn anew for a later change"
+        assert (top_of(second, "herd-card"), top_of(second, "player-0")) == (herd, row)
+        second.shot("phone-synced-notice")
+        second.gone("synced", timeout=15_000)
+        assert (top_of(second, "herd-card"), top_of(second, "player-0")) == (herd, row)
+        second.assert_offline()
+    finally:
+        first.close()
+        second.close()
