@@ -165,3 +165,19 @@ def test_the_diff_fix_finds_what_it_replaces() -> None:
         for part in name.split("."):
             owner = getattr(owner, part)
         assert owner is not None, name
+
+
+def test_the_page_carries_the_connection_notice_in_every_language() -> None:
+    """Flet's patched index.html gets connection.js first in its head, with each language's
+    title and body from the catalogs; a text cannot close the script tag early."""
+    from companion.server.app import connection_texts
+    from companion.server.webfix import add_script, connection_script
+
+    texts = connection_texts()
+    assert set(texts) == {"en", "de", "es", "ko"}
+    script = connection_script(texts)
+    assert "/*TEXTS*/" not in script and "Der Host läuft nicht mehr" in script and "호스트가 멈췄습니다" in script
+    page = add_script("<html><head><title>Flet</title><script>var flet = {}</script></head></html>", script)
+    assert page.index(script) < page.index("var flet")
+    assert add_script("<p>no head</p>", script) == "<p>no head</p>"
+    assert "</script>" not in connection_script({"en": {"title": "</script><b>", "body": ""}})

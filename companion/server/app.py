@@ -19,6 +19,7 @@ import flet as ft
 import flet_web.fastapi
 import uvicorn
 
+from ..i18n import LANGUAGES, translate
 from . import webfix
 from .compression import CompressStatic
 from .config import Config
@@ -107,6 +108,14 @@ def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, .
     return _LoadSessionsWhenUp(CompressStatic(OriginGate(app, allowed_hosts(config.host, addresses), config.port)))
 
 
+def connection_texts() -> dict[str, dict[str, str]]:
+    """What a page says, in each language, while the host does not answer."""
+    return {
+        lang: {"title": translate(lang, "connection.lost_title"), "body": translate(lang, "connection.lost_body")}
+        for lang in LANGUAGES
+    }
+
+
 def room_token(config: Config) -> str:
     """The table's token in room mode: ``--token``, else the one kept with the saved games,
     made once; a restart keeps it, so the phones' cookies still open the game."""
@@ -143,6 +152,7 @@ def serve(config: Config) -> None:
     addresses = served_addresses(config.host)
     urls = join_urls(config, token, addresses)
     webfix.install()
+    webfix.install_connection_notice(connection_texts())
     app = web_app(config, token, addresses, urls)
     if token:
         if urls:

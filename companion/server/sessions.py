@@ -24,7 +24,6 @@ from ..ui.model import AppModel
 from ..ui.root import Root, close_open, push_address
 from ..ui.routes import is_entry
 from ..ui.session import Session
-from ..ui.textsize import TEXT_SIZES
 from ..ui.theme import FONTS, theme_mode, themes
 from . import memory, qr, webfix
 from .config import Config
@@ -48,10 +47,6 @@ def store_for(config: Config) -> Store:
     return _stores[key]
 
 
-def _bool(value: str | None, default: bool) -> bool:
-    return default if value is None else value == "True"
-
-
 async def _follow_reduced_motion(session: Session) -> None:
     """Without a choice in Settings, the roll's animation follows the device: off when it
     asks for less motion (the browser's ``prefers-reduced-motion``, a phone's "remove
@@ -60,11 +55,6 @@ async def _follow_reduced_motion(session: Session) -> None:
         features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
         if not session.device.chosen("animation"):
             session.animation = not (features.disable_animations or features.reduce_motion)
-
-
-def _text_size(settings: DeviceSettings) -> int:
-    saved = settings.get("text_size") or ""
-    return int(saved) if saved.isdigit() and int(saved) in TEXT_SIZES else 100
 
 
 def _notice(page: ft.Page, title: str, text: str) -> None:
@@ -113,7 +103,11 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     # This device's own settings (its browser's storage), over the saved games' defaults.
     prefs = ft.SharedPreferences()
     settings = DeviceSettings(defaults=store.get_setting if store else DeviceSettings().defaults)
-    settings.own = await device.read(prefs)
+    reconnected = asyncio.Event()  # the tab came back while the question was out
+    page.on_connect = lambda _e: reconnected.set()
+    own = await device.read(prefs, reconnected)
+    log.info("device settings: %s", "not answered" if own is None else sorted(own))
+    settings.own = own or {}
     lang = await _language(page, settings, config)
     tr = Translator(lang)
     if store is None:
@@ -131,12 +125,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     model = AppModel.create(
         store,
         device=settings,
-        lang=lang,
-        theme=settings.get("theme") or "system",
-        animation=_bool(chosen_animation, True),
-        text_size=_text_size(settings),
-        haptics=_bool(settings.get("haptics"), True),
-        wakelock=_bool(settings.get("wakelock"), True),
+        **{**device.values(settings, LANGUAGES), "lang": lang},
         width=page.width or 412,
         height=page.height or 800,
         join_urls=join_urls,
@@ -198,8 +187,20 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         # A closed tab stops listening at once; Flet frees it SESSION_TIMEOUT_SECONDS later.
         page.pubsub.unsubscribe_all()  # type: ignore[no-untyped-call]
 
+    async def read_again() -> None:
+        # The connection dropped while the session asked for this device's settings (a
+        # tab reloaded as it reconnected to a restarted server): ask again once it is back.
+        nonlocal own
+        own = await device.read(prefs)
+        if own is not None:
+            settings.own = {**own, **settings.own}  # a choice made meanwhile wins
+            for name, value in device.values(settings, LANGUAGES).items():
+                setattr(session, name, value)
+
     def on_connect(_e: ft.Event[ft.Page]) -> None:
         subscribe()
+        if own is None:
+            page.run_task(read_again)
         if not is_entry(page.route) and page.route != model.play.route:
             model.play.follow(page.route)  # the tab came back at another address (a reload of it)
         if model.play.game_id is not None:

@@ -34,6 +34,14 @@ with the same session id, was handed that session's empty page and stayed blank 
 35). The replacement drops what it cannot send once the connection has closed: the
 session starts to its end, and a tab that reconnects gets the whole page.
 
+The page itself gets one script more (:func:`install_connection_notice`): when the server
+stops, Flet's client shows an English "Working..." spinner for ever, and a tab whose server
+was restarted stays on it. ``connection.js`` (beside this module) watches the client's
+connection and, once it has been down a moment, says in the player's language that the
+host has stopped and the game is saved, then loads the page again when the host answers.
+Flet patches its ``index.html`` once per server with ``patch_index_html``; the wrapper adds
+the script, with the catalogs' texts, to that patched file.
+
 Third, a tab that closes while the server is still sending makes flet_web's
 connection handler end with an exception before it marks the session
 disconnected, so the session is never released (measured: 200 such tabs stayed,
@@ -43,7 +51,9 @@ marks it disconnected in that case too, so it is released like any other.
 
 from __future__ import annotations
 
+import json
 import logging
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("companion.server.webfix")
@@ -83,6 +93,48 @@ def install_diff_fix() -> bool:
     _index_key._mammoth_fix = True  # type: ignore[attr-defined]
     _index_key._flet_original = builder._index_key  # type: ignore[attr-defined]
     builder._index_key = _index_key
+    return True
+
+
+def connection_script(texts: dict[str, dict[str, str]]) -> str:
+    """``connection.js`` with ``texts`` (language -> title and body) filled in."""
+    code = (Path(__file__).with_name("connection.js")).read_text(encoding="utf-8")
+    filled = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")  # cannot end the tag
+    return code.replace("/*TEXTS*/ {}", filled)
+
+
+def add_script(html: str, script: str) -> str:
+    """``html`` with ``script`` inline as the first thing of its head (before Flet's own
+    scripts open the connection); a page without a head is left as it is."""
+    head = html.find("<head>")
+    if head < 0:
+        return html
+    at = head + len("<head>")
+    return f"{html[:at]}\n<script>{script}</script>{html[at:]}"
+
+
+def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
+    """Have Flet's patched ``index.html`` carry the connection notice; returns whether it does."""
+    try:
+        from flet_web.fastapi import flet_static_files
+    except ImportError as exc:
+        log.warning("flet_web changed (%s): a stopped server shows Flet's own spinner", exc)
+        return False
+    original = getattr(flet_static_files, "patch_index_html", None)
+    if original is None:
+        log.warning("flet_web changed (no patch_index_html): a stopped server shows Flet's own spinner")
+        return False
+    if getattr(original, "_mammoth_fix", False):
+        return True
+    script = connection_script(texts)
+
+    def patch_index_html(index_path: str, *args: Any, **kwargs: Any) -> None:
+        original(index_path, *args, **kwargs)
+        page = Path(index_path)
+        page.write_text(add_script(page.read_text(encoding="utf-8"), script), encoding="utf-8")
+
+    patch_index_html._mammoth_fix = True  # type: ignore[attr-defined]
+    flet_static_files.patch_index_html = patch_index_html
     return True
 
 

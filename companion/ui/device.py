@@ -17,9 +17,12 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
 import flet as ft
+
+from .textsize import TEXT_SIZES
 
 #: The device storage's key (a browser stores it as ``flutter.mammoth_herd.settings``).
 SETTINGS_KEY = "mammoth_herd.settings"
@@ -75,11 +78,50 @@ class DeviceSettings:
             self.write(json.dumps(self.own, sort_keys=True))
 
 
-async def read(prefs: ft.SharedPreferences, timeout: float = READ_TIMEOUT_SECONDS) -> dict[str, str]:
-    """This device's stored choices; none if it cannot tell in time."""
-    with contextlib.suppress(Exception):  # no storage, a closed tab, a slow client: the defaults
-        return parse(await asyncio.wait_for(prefs.get(SETTINGS_KEY), timeout))
-    return {}
+async def read(
+    prefs: ft.SharedPreferences, reconnected: asyncio.Event | None = None, timeout: float = READ_TIMEOUT_SECONDS
+) -> dict[str, str] | None:
+    """This device's stored choices ({} if none); None if it could not tell in time.
+
+    A tab can reload while its session starts (as it reaches a restarted server): the
+    question went to the page that left, and the new page joins this session. Set
+    ``reconnected`` when it does; the question is then asked again, of the new page."""
+    for _ in range(3):
+        if reconnected is not None:
+            reconnected.clear()
+        answer = asyncio.ensure_future(prefs.get(SETTINGS_KEY))
+        waits: set[asyncio.Future[Any]] = {answer}
+        if reconnected is not None:
+            waits.add(asyncio.ensure_future(reconnected.wait()))
+        done, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        for future in pending:
+            future.cancel()
+        if answer in done:
+            with contextlib.suppress(Exception):  # no storage, a closed tab
+                return parse(answer.result())
+            return None
+        if reconnected is None or not reconnected.is_set():
+            return None  # no answer in time, and nobody came back to ask
+    return None
+
+
+def _bool(value: str | None, default: bool) -> bool:
+    return default if value is None else value == "True"
+
+
+def values(settings: DeviceSettings, languages: tuple[str, ...]) -> dict[str, object]:
+    """The session's settings as ``settings`` give them (a language only if one is chosen)."""
+    saved = settings.get("text_size") or ""
+    chosen: dict[str, object] = {
+        "theme": settings.get("theme") or "system",
+        "animation": _bool(settings.get("animation"), True),
+        "text_size": int(saved) if saved.isdigit() and int(saved) in TEXT_SIZES else 100,
+        "haptics": _bool(settings.get("haptics"), True),
+        "wakelock": _bool(settings.get("wakelock"), True),
+    }
+    if settings.get("lang") in languages:
+        chosen["lang"] = settings.get("lang")
+    return chosen
 
 
 async def write(prefs: ft.SharedPreferences, text: str, failed: Callable[[], None]) -> None:

@@ -472,3 +472,41 @@ def test_bad_names_and_payments_get_clear_messages(browser: Browser, server: Ser
     report("bad_input", names_tried=len(BAD_NAMES), payments_tried=1, total=tried)
     app.assert_offline()
     app.close()
+
+
+def test_a_stopped_host_is_said_and_the_page_comes_back(browser: Browser, tmp_path: Path) -> None:
+    """The host stops mid-round: a phone that chose German says so in German (the game is
+    saved), not Flet's English spinner; when the host runs again the page comes back by
+    itself on the same round, with nothing lost."""
+    server = Server(tmp_path / "data").start()
+    app = App(browser, server.url, NARROW, touch=True)
+    try:
+        app.tap("open-settings")
+        app.tap("lang-de")
+        app.wait_text("language-title", "Sprache")
+        app.tap("nav-back")
+        app.start_round(("Anna", "Bert", "Chen"))
+        app.tap("edit-0")
+        app.tap("save-migration")
+        shown = sorted(app.wait_text("player-0", "Anna").split())  # the DOM's word order may vary
+        server.stop(kill=True)
+        notice = app.page.locator("#connection-lost")
+        try:
+            notice.wait_for(state="visible", timeout=20_000)
+        except Exception as exc:
+            raise AssertionError(app.on_screen("waited 20 s for the stopped host's notice")) from exc
+        assert notice.get_attribute("lang") == "de"
+        assert "Der Host läuft nicht mehr" in notice.inner_text()
+        app.shot("phone-host-stopped-de")
+        server.start()
+        try:
+            notice.wait_for(state="detached", timeout=30_000)  # the page loaded again
+        except Exception as exc:
+            raise AssertionError(app.on_screen("waited 30 s for the page to come back")) from exc
+        app.open_here()
+        assert sorted(app.wait_text("player-0", "Anna", timeout=30).split()) == shown
+        assert "Runde 1" in app.text("title")
+        app.assert_offline()
+    finally:
+        app.close()
+        server.stop()

@@ -55,14 +55,14 @@ def test_each_phone_keeps_its_own_settings(browser: Browser, tmp_path: Path) -> 
 
         second.tap("lang-es")
         second.wait_text("language-title", "Idioma")
-        for phone in (first, second, later):
-            phone.reload()
+        for joined in (first, second, later):
+            joined.reload()
         assert looks(first) == (german, pytest.approx(big, abs=2))
         assert looks(second) == ("Idioma", pytest.approx(normal, abs=2))
         assert looks(later) == (english, pytest.approx(normal, abs=2))
         first.shot("room-phone-own-settings-de-200")
-        for phone in (first, second, later):
-            phone.assert_offline()
+        for joined in (first, second, later):
+            joined.assert_offline()
     finally:
         for phone in (first, second, later):
             if phone is not None:
@@ -80,9 +80,9 @@ def top_of(app: App, identifier: str) -> float:
 
 def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Browser, server: Server) -> None:
     """Two phones on one game. Three changes in a row on the first raise one notice on the
-    second, over its body: the herd's card at the top and the first player's row
-    stay where they were (the rows below change with the game); the notice is one node the whole time (announced once) and goes
-    away by itself once the changes stop."""
+    second, over its body: the herd's card at the top and the first player's row stay
+    where they were (the rows below change with the game); the notice is one node the
+    whole time (announced once) and goes away by itself once the changes stop."""
     first = App(browser, server.url, NARROW, touch=True)
     second = App(browser, server.url, NARROW, touch=True)
     try:
