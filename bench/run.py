@@ -938,6 +938,20 @@ def table(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+def replace_rows(report: str, rows: list[Row], stamp: str, took: float) -> str:
+    """``report`` (RESULTS.md) with the rows of a part run alone put in place of that part's
+    rows (those whose names start with the same code, "4c." say), and a line that says when."""
+    lines = report.splitlines()
+    new = table(rows).splitlines()[2:]
+    codes = {row.name.split(" ", 1)[0] for row in rows}
+    old = [i for i, line in enumerate(lines) if line.startswith("| ") and line[2:].split(" ", 1)[0] in codes]
+    at = old[0] if old else len(lines)
+    kept = [line for i, line in enumerate(lines) if i not in old]
+    kept[at:at] = new
+    note = f"Rows {', '.join(sorted(codes))} re-run alone (`--only`, {took:.0f} s) on {stamp}."
+    return "\n".join([*kept, "", note]) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (a smoke run)")
@@ -1001,6 +1015,9 @@ def main() -> int:
                 indent=1,
             )
         )
+    elif not args.quick and rows:
+        results = ROOT / "bench" / "RESULTS.md"
+        results.write_text(replace_rows(results.read_text(), rows, stamp, time.time() - started))
     missed = [r.name for r in rows if not r.ok]
     if missed:
         print("MISSED: " + "; ".join(missed))

@@ -38,8 +38,9 @@ from companion.server.sessions import start_session
 from companion.ui.model import AppModel
 
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)  # type: ignore[no-untyped-call]
-#: Banners belong to the tab that caused them (a fresh tab has none): left out of comparisons.
-OWN_TO_A_TAB = frozenset({"message", "message-close"})
+#: Banners and the other-device note belong to the tab that got them (a fresh tab has none):
+#: left out of comparisons.
+OWN_TO_A_TAB = frozenset({"message", "message-close", "synced"})
 #: The properties that put words or names on the screen.
 WORDS = ("identifier", "value", "text", "label", "semantics_label", "tooltip", "hint_text")
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.screens.setup import PASTE_LIMIT
 
@@ -240,8 +241,18 @@ class App:
             raise AssertionError(self.on_screen("waited for the app to start on the page")) from exc
 
     def reload(self) -> None:
-        """The browser's reload: the same address (the screen's own route) loads again."""
-        self.page.reload()
+        """The browser's reload: the same address (the screen's own route) loads again.
+
+        After a server restart the page may be loading again by itself at that moment (the
+        stopped host's notice reloads it once the host answers): a reload interrupted by
+        that navigation is tried again."""
+        for attempt in range(3):
+            try:
+                self.page.reload()
+                break
+            except PlaywrightError as exc:
+                if attempt == 2:
+                    raise AssertionError(self.on_screen(f"reloaded three times ({exc})")) from exc
         self.open_here()
 
     def el(self, identifier: str) -> Any:
