@@ -171,10 +171,25 @@ class FakeConnection(Connection):
         self.pubsubhub = hub
         self.loop = asyncio.get_running_loop()
         self.client = ClientTree()
+        self.session: FletSession | None = None
+        self.storage: dict[str, object] = {}  # the device's storage (SharedPreferences), empty: a new device
 
     def send_message(self, message: Message) -> None:
+        if message.action == MessageAction.INVOKE_METHOD:
+            self._answer(message.body)
+            return
         body = msgpack.packb([message.action, message.body], default=_ENCODE)
         self.client.receive(msgpack.unpackb(body, ext_hook=decode_ext_from_msgpack, strict_map_key=False))
+
+    def _answer(self, call: Any) -> None:
+        """The device storage's answers, as a browser's would come (later, on the loop); other
+        questions (accessibility features, haptics) go unanswered, as on a client without them."""
+        if self.session is None or call.name not in ("get", "set"):
+            return
+        if call.name == "set":
+            self.storage[call.args["key"]] = call.args["value"]
+        result = self.storage.get(call.args["key"]) if call.name == "get" else True
+        self.loop.call_soon(self.session.handle_invoke_method_results, call.control_id, call.call_id, result, None)
 
 
 class Tab:
@@ -190,6 +205,7 @@ class Tab:
         unless the store says otherwise), as a browser's first visit or reload does."""
         connection = FakeConnection(hub)
         session = FletSession(connection)
+        connection.session = session
         _context_page.set(session.page)
         session.apply_page_patch({"route": route, "width": width, "height": height, "web": True})
         answer = RegisterClientResponseBody(session_id=session.id, page_patch=session.get_page_patch(), error="")  # type: ignore[no-untyped-call]
