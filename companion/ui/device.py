@@ -17,8 +17,8 @@ import asyncio
 import contextlib
 import json
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 import flet as ft
 
