@@ -16,6 +16,7 @@
   var lost = null; // the timer that shows the notice
   var polling = null; // the timer that asks the host again
   var shown = false;
+  var fontAsked = false;
 
   function chosen() {
     try {
@@ -54,7 +55,8 @@
     cover.setAttribute("lang", lang);
     cover.style.cssText =
       "position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;" +
-      "justify-content:center;padding:24px;box-sizing:border-box;font-family:system-ui,sans-serif;" +
+      "justify-content:center;padding:24px;box-sizing:border-box;" +
+      "font-family:MammothSans,system-ui,sans-serif;" +
       "background:" + (night ? "rgba(20,16,12,0.88)" : "rgba(255,248,242,0.9)") + ";";
     var card = document.createElement("div");
     card.style.cssText =
@@ -94,7 +96,27 @@
     if (lost === null && !shown) lost = setTimeout(show, GRACE_MS);
   }
 
+  function font() {
+    // The app's own font (it has every Hangul syllable, which a phone's or a computer's
+    // fonts may lack), taken into the page while the host still answers: once it has
+    // stopped, nothing more can be fetched. The app has fetched it already, so this is
+    // the browser's cached copy.
+    if (fontAsked || !window.FontFace || !document.fonts) return;
+    fontAsked = true;
+    try {
+      new FontFace("MammothSans", "url(fonts/MammothSans-Regular.otf)").load().then(
+        function (face) {
+          document.fonts.add(face);
+        },
+        function () {}
+      );
+    } catch (e) {
+      // no font: the notice uses the device's own
+    }
+  }
+
   function up() {
+    font();
     // Back within the grace time (a short drop Flet's client rides out): nothing to show.
     if (!shown && lost !== null) {
       clearTimeout(lost);
