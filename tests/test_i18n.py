@@ -353,3 +353,25 @@ def test_korean_words_and_counted_numbers_stay_whole() -> None:
     assert keep_words("라운드") == WORD_JOINER.join("라운드")
     assert keep_words("14개 남음") == f"14{WORD_JOINER}개 남{WORD_JOINER}음"
     assert keep_words("Anna 12") == "Anna 12"  # nothing else changes
+
+
+@pytest.mark.parametrize(
+    ("lang", "most"),
+    [("en", "for the most tiles"), ("de", "die meisten"), ("es", "el primer puesto"), ("ko", "가장 많은 타일")],
+)
+def test_a_shared_mammoth_score_says_the_players_have_the_most(lang: str, most: str) -> None:
+    """Tied players score the 10 points because they hold the most tiles, not because their
+    counts are equal (the second language review: German left "the most" out, and Korean
+    said they scored because the counts were the same)."""
+    for count in (1, 2):
+        text = translate(lang, "end.tied", names="Anna, Chen", count=count, points=10)
+        assert most in text, text
+    assert "같아" not in translate("ko", "end.tied", names="Anna", count=2, points=10)
+
+
+def test_the_german_later_die_line_says_the_first_dice_were_level() -> None:
+    """ "Gleich beim ersten Würfel" read as "right at the first die", the opposite of what it
+    meant; the line now says the first dice were level, then which die decided."""
+    for count in (1, 3):
+        text = translate("de", "result.later_die", count=count, name="Anna", die=5, other="Chen", other_die=3)
+        assert "gleichauf" in text and "Gleich beim" not in text, text
