@@ -106,7 +106,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     reconnected = asyncio.Event()  # the tab came back while the question was out
     page.on_connect = lambda _e: reconnected.set()
     own = await device.read(prefs, reconnected)
-    log.info("device settings: %s", "not answered" if own is None else sorted(own))
+    if own is None:
+        log.info("a tab did not tell its settings in time: it starts from the defaults")
     settings.own = own or {}
     lang = await _language(page, settings, config)
     tr = Translator(lang)
