@@ -378,13 +378,18 @@ class App:
             if attempt == 0:
                 box.focus()
                 box.fill(name)
-            elif box.input_value() != typed:
-                # Flutter's editor dropped the fill or a key (a busy machine): type it again,
-                # key by key; a field that holds the name already is only waited on.
+            else:
+                # The app does not have the name (a busy machine: Flutter's editor dropped
+                # the fill, or the field holds it and the change never went out): fill it
+                # again from empty. Typed key by key only if a fill did not even reach the
+                # field; a fill works for every script (key presses of Hangul did not).
                 box.focus()
-                box.press("Control+a")
-                box.press("Delete")
-                box.press_sequentially(name, delay=50)
+                box.fill("")
+                box.fill(name)
+                if box.input_value() != typed:
+                    box.press("Control+a")
+                    box.press("Delete")
+                    box.press_sequentially(name, delay=50)
             try:
                 self.wait_text(f"start-player-{seat}", shown, timeout=6)
                 return
