@@ -104,8 +104,17 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     prefs = ft.SharedPreferences()
     settings = DeviceSettings(defaults=store.get_setting if store else DeviceSettings().defaults)
     reconnected = asyncio.Event()  # the tab came back while the question was out
-    page.on_connect = lambda _e: reconnected.set()
-    own = await device.read(prefs, reconnected)
+    gone = asyncio.Event()  # the tab went away: nobody will answer
+    if page.session.connection is None:
+        gone.set()
+
+    def back(_e: object) -> None:
+        gone.clear()
+        reconnected.set()
+
+    page.on_connect = back
+    page.on_disconnect = lambda _e: gone.set()
+    own = await device.read(prefs, reconnected, gone)
     if own is None:
         log.info("a tab did not tell its settings in time: it starts from the defaults")
     settings.own = own or {}
@@ -226,6 +235,8 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     subscribe()
     page.on_disconnect = on_disconnect
     page.on_connect = on_connect
+    if own is None and reconnected.is_set():
+        page.run_task(read_again)  # the tab came back after the question was given up
     page.on_close = on_close
 
     def on_resize(e: ft.PageResizeEvent) -> None:

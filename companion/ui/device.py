@@ -79,20 +79,28 @@ class DeviceSettings:
 
 
 async def read(
-    prefs: ft.SharedPreferences, reconnected: asyncio.Event | None = None, timeout: float = READ_TIMEOUT_SECONDS
+    prefs: ft.SharedPreferences,
+    reconnected: asyncio.Event | None = None,
+    gone: asyncio.Event | None = None,
+    timeout: float = READ_TIMEOUT_SECONDS,
 ) -> dict[str, str] | None:
     """This device's stored choices ({} if none); None if it could not tell in time.
 
     A tab can reload while its session starts (as it reaches a restarted server): the
     question went to the page that left, and the new page joins this session. Set
-    ``reconnected`` when it does; the question is then asked again, of the new page."""
+    ``reconnected`` when it does; the question is then asked again, of the new page. Set
+    ``gone`` when the tab disconnects: nobody is left to answer, so nobody waits."""
     for _ in range(3):
         if reconnected is not None:
             reconnected.clear()
+        if gone is not None and gone.is_set():
+            return None
         answer = asyncio.ensure_future(prefs.get(SETTINGS_KEY))
         waits: set[asyncio.Future[Any]] = {answer}
         if reconnected is not None:
             waits.add(asyncio.ensure_future(reconnected.wait()))
+        if gone is not None:
+            waits.add(asyncio.ensure_future(gone.wait()))
         done, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         for future in pending:
             future.cancel()
