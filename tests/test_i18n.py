@@ -375,3 +375,16 @@ def test_the_german_later_die_line_says_the_first_dice_were_level() -> None:
     for count in (1, 3):
         text = translate("de", "result.later_die", count=count, name="Anna", die=5, other="Chen", other_die=3)
         assert "gleichauf" in text and "Gleich beim" not in text, text
+
+
+def test_the_korean_catalog_speaks_one_way_of_the_printed_tiles_and_the_log() -> None:
+    """The second language review's Korean points: the printed tiles are "실물 타일" (not
+    "인쇄된 타일", which reads as print-outs); the two settings hints are in 합니다체 like the
+    catalog's other statements; a round's log line has a verb."""
+    texts = {key: " ".join(forms(entry)) for key, entry in catalog("ko").items()}
+    assert not [key for key, text in texts.items() if "인쇄된 타일" in text or "실제 타일" in text]
+    assert "실물 타일" in texts["deck.physical"]
+    for key in ("settings.text_size_hint", "settings.animation_hint"):
+        assert texts[key].endswith("니다."), texts[key]
+        assert "요." not in texts[key], texts[key]
+    assert translate("ko", "log.round", n=1, where="숲에").endswith("숲에 있음")
