@@ -268,13 +268,15 @@ def test_each_herd_area_has_its_own_phrase(lang: str) -> None:
 
 
 TERMS_TO_AVOID = {
-    "de": ["Leute", "füttern", "Füttern", "gefüttert", "Box", "Begleitdeck"],
+    # Brick is the German edition's "Lehm" (its area is the Lehmgrube); the seed's "Ziegel" is a
+    # word-for-word "brick", and players match the goods by the edition's word and the picture.
+    "de": ["Leute", "füttern", "Füttern", "gefüttert", "Box", "Begleitdeck", "Ziegel"],
     "es": ["alimento", "gente"],
     "ko": ["사람", "음식", "스톤 에이지", "덱"],
     "en": [],
 }
 TERMS_TO_USE = {
-    "de": {"res.food": "Nahrung", "migrate.people": "Personen", "handout.boxed": "Schachtel"},
+    "de": {"res.food": "Nahrung", "migrate.people": "Personen", "handout.boxed": "Schachtel", "res.brick": "Lehm"},
     "es": {"res.food": "Comida", "migrate.people": "Personas", "handout.boxed": "caja"},
     "ko": {"res.food": "식량", "migrate.people": "일꾼", "tamed.body": "석기시대", "handout.boxed": "상자"},
     "en": {"res.food": "Food"},
