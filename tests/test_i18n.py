@@ -390,3 +390,20 @@ def test_the_korean_catalog_speaks_one_way_of_the_printed_tiles_and_the_log() ->
         assert texts[key].endswith("니다."), texts[key]
         assert "요." not in texts[key], texts[key]
     assert translate("ko", "log.round", n=1, where="숲에").endswith("숲에 있음")
+
+
+@pytest.mark.parametrize(
+    ("kind", "one", "five"),
+    [
+        ("food", "1 de comida", "5 de comida"),
+        ("wood", "1 de madera", "5 de madera"),
+        ("gold", "1 de oro", "5 de oro"),
+        ("brick", "1 ladrillo", "5 ladrillos"),
+        ("stone", "1 piedra", "5 piedras"),
+    ],
+)
+def test_spanish_goods_agree_with_their_numbers(kind: str, one: str, five: str) -> None:
+    """Food, wood and gold are counted as the Spanish edition counts them ("de comida"), never
+    a bare singular after 5 ("5 comida"); brick and stone take their plural."""
+    assert translate("es", f"bonus.{kind}", count=1) == one
+    assert translate("es", f"bonus.{kind}", count=5) == five
