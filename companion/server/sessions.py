@@ -12,7 +12,9 @@ import asyncio
 import contextlib
 import functools
 import logging
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -45,6 +47,13 @@ def store_for(config: Config) -> Store:
         path = Path(config.data_dir) / "games.sqlite3" if config.data_dir else None
         _stores[key] = Store(path)
     return _stores[key]
+
+
+def _in_background(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` as a task of this loop, kept until it ends."""
+    task = asyncio.get_running_loop().create_task(work)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 async def _follow_reduced_motion(session: Session) -> None:
@@ -236,7 +245,9 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.on_disconnect = on_disconnect
     page.on_connect = on_connect
     if own is None and reconnected.is_set():
-        page.run_task(read_again)  # the tab came back after the question was given up
+        # The tab came back after the question was given up. A task of this loop, not
+        # page.run_task, which needs a connection the tab may have dropped again by now.
+        _in_background(read_again())
     page.on_close = on_close
 
     def on_resize(e: ft.PageResizeEvent) -> None:
@@ -253,6 +264,4 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     if chosen_animation is None:
         # A task of this loop, not page.run_task: that needs the tab's connection, which may
         # have dropped while the session was starting (the tab comes back to this session).
-        task = asyncio.get_running_loop().create_task(_follow_reduced_motion(session))
-        _background.add(task)
-        task.add_done_callback(_background.discard)
+        _in_background(_follow_reduced_motion(session))
