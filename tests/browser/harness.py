@@ -380,10 +380,13 @@ class App:
                 box.fill(name)
             else:
                 # The app does not have the name (a busy machine: Flutter's editor dropped
-                # the fill, or the field holds it and the change never went out): fill it
-                # again from empty. Typed key by key only if a fill did not even reach the
-                # field; a fill works for every script (key presses of Hangul did not).
-                box.focus()
+                # the fill, or the field holds it and the change never went out): leave the
+                # field and tap it again as a finger would, so that Flutter attaches its
+                # editor to it afresh, then fill it again from empty. Typed key by key only
+                # if a fill did not even reach the field (key presses of Hangul do not).
+                box.blur()
+                box.click()
+                self.settle()
                 box.fill("")
                 box.fill(name)
                 if box.input_value() != typed:
