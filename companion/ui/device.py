@@ -89,12 +89,19 @@ async def read(
     A tab can reload while its session starts (as it reaches a restarted server): the
     question went to the page that left, and the new page joins this session. Set
     ``reconnected`` when it does; the question is then asked again, of the new page. Set
-    ``gone`` when the tab disconnects: nobody is left to answer, so nobody waits."""
+    ``gone`` when the tab disconnects: the question is then not waited for, only a tab that
+    comes back within ``timeout`` (a reload) is."""
     for _ in range(3):
         if reconnected is not None:
             reconnected.clear()
         if gone is not None and gone.is_set():
-            return None
+            if reconnected is None:
+                return None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(reconnected.wait(), timeout)
+            if not reconnected.is_set():
+                return None  # the tab did not come back
+            continue
         answer = asyncio.ensure_future(prefs.get(SETTINGS_KEY))
         waits: set[asyncio.Future[Any]] = {answer}
         if reconnected is not None:
