@@ -111,7 +111,9 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         store = None
     # This device's own settings (its browser's storage), over the saved games' defaults.
     prefs = ft.SharedPreferences()
-    settings = DeviceSettings(defaults=store.get_setting if store else DeviceSettings().defaults)
+    settings = DeviceSettings()
+    if store is not None:
+        settings.defaults = store.get_setting
     reconnected = asyncio.Event()  # the tab came back while the question was out
     gone = asyncio.Event()  # the tab went away: nobody will answer
     if page.session.connection is None:

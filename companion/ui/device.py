@@ -115,6 +115,8 @@ async def read(
             with contextlib.suppress(Exception):  # no storage, a closed tab
                 return parse(answer.result())
             return None
+        if gone is not None and gone.is_set() and reconnected is not None:
+            continue  # the tab went away while asked: wait for it to come back (above)
         if reconnected is None or not reconnected.is_set():
             return None  # no answer in time, and nobody came back to ask
     return None
