@@ -200,9 +200,12 @@ class Tab:
         self.session = session
 
     @classmethod
-    async def open(cls, data: Path, hub: PubSubHub, width: int, height: int, route: str = "/") -> Tab:
-        """Open the app in a new tab on the games in ``data`` (Korean, with the animation off
-        unless the store says otherwise), as a browser's first visit or reload does."""
+    async def open(
+        cls, data: Path, hub: PubSubHub, width: int, height: int, route: str = "/", language: str = "ko"
+    ) -> Tab:
+        """Open the app in a new tab on the games in ``data`` (Korean unless ``language`` says
+        otherwise, the animation off unless the store says otherwise), as a browser's first
+        visit or reload does."""
         connection = FakeConnection(hub)
         session = FletSession(connection)
         connection.session = session
@@ -210,7 +213,7 @@ class Tab:
         session.apply_page_patch({"route": route, "width": width, "height": height, "web": True})
         answer = RegisterClientResponseBody(session_id=session.id, page_patch=session.get_page_patch(), error="")  # type: ignore[no-untyped-call]
         connection.send_message(Message(MessageAction.REGISTER_CLIENT, answer))
-        await start_session(session.page, Config(data_dir=str(data), language="ko"))
+        await start_session(session.page, Config(data_dir=str(data), language=language))
         tab = cls(connection, session)
         await tab.drain()
         return tab

@@ -168,11 +168,12 @@ def test_font_is_small_and_licensed() -> None:
         ("en", "Anna and Chen", "Anna, Chen, and Bo", "12.5%"),
         ("de", "Anna und Chen", "Anna, Chen und Bo", "12,5\u00a0%"),
         ("es", "Anna y Chen", "Anna, Chen y Bo", "12,5\u00a0%"),
-        ("ko", "Anna 및 Chen", "Anna, Chen 및 Bo", "12.5%"),
+        ("ko", "Anna 님, Chen 님", "Anna 님, Chen 님, Bo 님", "12.5%"),
     ],
 )
 def test_lists_and_percentages_follow_each_language(lang: str, two: str, three: str, share: str) -> None:
-    """Names are joined and shares written the way CLDR says each language does it."""
+    """Names are joined and shares written the way CLDR says each language does it (Korean:
+    commas, and 님 after every name, as a table says it)."""
     assert join_names(lang, ["Anna", "Chen"]) == two
     assert join_names(lang, ["Anna", "Chen", "Bo"]) == three
     assert percent(lang, 0.125) == share

@@ -52,8 +52,12 @@ def test_a_full_tie_is_offered_only_where_it_can_happen(counts: dict[int, int]) 
 
 
 def test_ties_join_names_as_each_language_does() -> None:
-    """A tie between two players reads "Anna and Chen", never "Anna, Chen"."""
-    expected = {"en": "Anna and Chen", "de": "Anna und Chen", "es": "Anna y Chen", "ko": "Anna 및 Chen"}
+    """A tie between two players reads "Anna and Chen", never "Anna, Chen"; in Korean
+    "Anna 님, Chen 님" (commas are how Korean lists names, and every name gets 님), never
+    "및" (l10n review 2, U-K3)."""
+    expected = {"en": "Anna and Chen", "de": "Anna und Chen", "es": "Anna y Chen", "ko": "Anna 님, Chen 님의"}
     for lang in LANGUAGES:
         text = translate(lang, "result.tie", names=join_names(lang, ["Anna", "Chen"]))
-        assert expected[lang] in text and "Anna, Chen" not in text
+        assert expected[lang] in text and "Anna, Chen" not in text and "및" not in text
+    tied = translate("ko", "end.tied", names=join_names("ko", ["Anna", "Chen"]), count=2, points=10)
+    assert tied.startswith("Anna 님, Chen 님이 가장 많은 타일")

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .cldr import decimal as decimal
-from .cldr import join_names as join_names
+from .cldr import join_names as _join_list
 from .cldr import percent as percent
 from .cldr import plural_form as plural_form
 from .cldr import whole_percent as whole_percent
@@ -58,6 +58,19 @@ def translate(lang: str, key: str, **params: Any) -> str:
         return entry.format(**params)
     except (KeyError, IndexError, ValueError):
         return entry
+
+
+def join_names(lang: str, names: Iterable[str]) -> str:
+    """Players' names as one list in ``lang``: each name as the catalog's ``names.each`` puts
+    it (Korean adds 님 to every name, so a particle after the list always follows 님), then
+    joined with the language's list pattern ("Anna and Chen", "Anna 님, Chen 님")::
+
+        >>> join_names("ko", ["Anna", "Chen"])
+        'Anna 님, Chen 님'
+    """
+    entry = catalog(lang).get("names.each", "{name}")
+    each = entry if isinstance(entry, str) else "{name}"
+    return _join_list(lang, (each.format(name=name) for name in names))
 
 
 def forms(entry: Entry) -> list[str]:

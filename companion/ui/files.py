@@ -20,6 +20,7 @@ from ..data.game_files import check_size, load_game, read_game_file, save_import
 from ..data.store import StoreError
 from ..data.text import summary_text
 from ..i18n import join_names, message_params
+from ..i18n.dates import format_date
 from ..rules import Game, ImportFormatError, RuleError, game_to_json
 from .controller import GameController
 from .guard import guard_handlers
@@ -87,6 +88,6 @@ class Transfers:
 
     async def copy_summary(self, game: Game) -> None:
         """A few lines of plain text on the clipboard, for the table's group chat."""
-        text = summary_text(self.play.session.lang, game, date.today().isoformat())
+        text = summary_text(self.play.session.lang, game, format_date(self.play.session.lang, date.today()))
         await ft.Clipboard().set(text)
         self.say("info.copied", error=False)

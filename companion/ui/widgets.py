@@ -9,6 +9,8 @@ from typing import Any
 
 import flet as ft
 
+from ..i18n import keep_words
+from ..i18n.dates import format_when
 from ..rules import Game, GameState, Setup
 from ..rules.deck import Bonus
 from .theme import GAP, PLAYER_COLOURS, PLAYER_SHAPES, TOUCH
@@ -16,14 +18,18 @@ from .theme import GAP, PLAYER_COLOURS, PLAYER_SHAPES, TOUCH
 Handler = Callable[..., Any]
 
 
-def local_time(stamp: str | None) -> str:
-    """A stored UTC time stamp as this device's local date and time."""
+def local_time(lang: str, stamp: str | None, now: datetime | None = None) -> str:
+    """A stored UTC time stamp as this machine's local time, written as ``lang`` writes it,
+    "today"/"yesterday" for the last two days (``now``: the reader's moment, for tests)."""
     if not stamp:
         return ""
     try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+        moment = datetime.fromisoformat(stamp).astimezone()
     except ValueError:
         return stamp
+    today = (now or datetime.now()).astimezone().date()
+    text = format_when(lang, moment, today)
+    return keep_words(text) if lang == "ko" else text
 
 
 def scroll_key(value: str) -> ft.ScrollKey:

@@ -88,7 +88,7 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
                 ft.Column(
                     [
                         ft.Text(tr("start.round", n=summary.round), size=20, weight=ft.FontWeight.BOLD),
-                        ft.Text(tr("start.last_played", when=local_time(summary.updated)), size=14),
+                        ft.Text(tr("start.last_played", when=local_time(model.session.lang, summary.updated)), size=14),
                     ],
                     spacing=2,
                     expand=True,
