@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 import sys
+from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 
 COMMANDS = ("export", "import", "games")
@@ -34,13 +37,30 @@ def command_in(args: list[str]) -> str | None:
     return None
 
 
+def environment_language(environ: Mapping[str, str]) -> str | None:
+    """The language of the environment's locale for messages, if it is one of ours: GNU's
+    ``LANGUAGE`` list first (``es:en``), then the locale itself (``LC_ALL``, else
+    ``LC_MESSAGES``, else ``LANG``: ``de_DE.UTF-8``); none for the C locale."""
+    from .i18n import LANGUAGES
+
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG") if environ.get(name)), "")
+    if locale.split(".")[0] in ("", "C", "POSIX"):
+        return None
+    for value in [*environ.get("LANGUAGE", "").split(":"), locale]:
+        code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return None
+
+
 def run(argv: list[str]) -> int:
     """Handle a transfer command; returns the exit code."""
     # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
     # the app should not wait for the import checks' modules.
     from .data.game_files import read_game_file, save_imported
     from .data.store import Store, StoreError
-    from .i18n import LANGUAGES, describe
+    from .i18n import LANGUAGES, describe, join_names, translate
+    from .i18n.dates import format_when
     from .rules import ImportFormatError, Phase, game_to_json
 
     parser = argparse.ArgumentParser(
@@ -52,40 +72,59 @@ def run(argv: list[str]) -> int:
     parser.add_argument("command", choices=COMMANDS)
     parser.add_argument("args", nargs="*", help="export: GAME_ID FILE; import: FILE")
     parser.add_argument("--data-dir", help="folder of the saved games (default: user data directory)")
-    parser.add_argument("--language", choices=LANGUAGES, default=None)
+    parser.add_argument(
+        "--language", choices=LANGUAGES, default=None, help="language of the messages (default: the locale's)"
+    )
     options = parser.parse_intermixed_args(argv)  # --data-dir X import FILE, or after FILE
+    chosen = options.language or environment_language(os.environ)
+    lang = chosen or "en"
+
+    def say(key: str, error: bool = False, **params: object) -> None:
+        print(translate(lang, key, **params), file=sys.stderr if error else sys.stdout)
+
     try:
         store = Store(Path(options.data_dir) / "games.sqlite3" if options.data_dir else None)
     except StoreError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(f"error.{exc.code}", error=True)
         return 2
-    lang = options.language or store.get_setting("lang") or "en"
+    lang = chosen or store.get_setting("lang") or "en"  # else the saved games' default language
     try:
         if options.command == "games":
+            today = datetime.now().astimezone().date()
             for summary in store.unfinished_games() + store.history(limit=100_000):
-                state = "finished" if summary.finished else "in progress"
-                played = summary.updated.replace("T", " ")[:16]
-                print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\tround {summary.round}\t{played}")
+                state = translate(lang, "cli.finished" if summary.finished else "cli.in_progress")
+                played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
+                rounds = translate(lang, "cli.round", n=summary.round)
+                print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\t{rounds}\t{played}")
             return 0
         if options.command == "export":
             if len(options.args) != 2 or not options.args[0].isdigit():
-                parser.error("export needs GAME_ID FILE")
+                parser.error(translate(lang, "cli.export_usage"))
             game = store.load(int(options.args[0]))
-            Path(options.args[1]).write_text(game_to_json(game), encoding="utf-8")
-            print(f"exported game {options.args[0]} to {options.args[1]}")
+            target = Path(options.args[1])
+            try:
+                target.write_text(game_to_json(game), encoding="utf-8")
+            except OSError:
+                say("cli.write_failed", error=True, file=str(target))
+                return 2
+            say("cli.exported", id=options.args[0], file=str(target))
             return 0
         if len(options.args) != 1:
-            parser.error("import needs FILE")
+            parser.error(translate(lang, "cli.import_usage"))
         game = read_game_file(Path(options.args[0]))
         new_id = save_imported(store, game)
-        print(f"imported as game {new_id} ({'finished' if game.state.phase is Phase.FINISHED else 'in progress'})")
+        state = translate(lang, "cli.finished" if game.state.phase is Phase.FINISHED else "cli.in_progress")
+        say("cli.imported", id=new_id, state=state, players=join_names(lang, game.setup.players))
         return 0
     except ImportFormatError as exc:
         print(describe(lang, exc), file=sys.stderr)
         return 1
     except KeyError:
-        print(f"error: no saved game {options.args[0]}", file=sys.stderr)
+        say("cli.no_game", error=True, id=options.args[0])
         return 1
-    except (sqlite3.Error, StoreError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except StoreError as exc:
+        say(f"error.{exc.code}", error=True)
+        return 2
+    except sqlite3.Error:
+        say("error.store.write", error=True)
         return 2

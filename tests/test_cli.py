@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from companion.cli import environment_language
 from companion.data.store import Store
 from companion.rules import Choice, Choose, EndGame, Migrate, Payment, Roll, StartRound, game_to_json, play
 from companion.server.config import resolve
@@ -34,13 +36,16 @@ def test_unknown_setting_is_refused(tmp_path: Path) -> None:
     assert "unknown setting" in str(err.value)
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
+def cli(*args: str, locale: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    """``python -m companion`` with ``args``, in the environment's ``locale`` (C: English)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
     return subprocess.run(
         [sys.executable, "-m", "companion", *args],
         capture_output=True,
         text=True,
         timeout=60,
         cwd=Path(__file__).resolve().parents[1],
+        env={**env, "LANG": locale},
     )
 
 
@@ -130,6 +135,60 @@ def test_options_before_or_after_the_command(tmp_path: Path, order: tuple[str, .
     args = [word.format(dir=tmp_path / "data", file=out) for word in order]
     result = cli(*args)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("imported as game 1")
+    assert result.stdout.startswith("Imported as game 1")
     listing = cli("--data-dir", str(tmp_path / "data"), "games")
     assert listing.returncode == 0 and "P1, P2" in listing.stdout
+
+
+def test_messages_follow_the_flag_else_the_locale(tmp_path: Path) -> None:
+    """Issue 32: the command line speaks ``--language``, else the environment's locale, else
+    the saved games' default; the listing's dates are the language's too."""
+    game = play(new_game(2, seed=4), StartRound())
+    out = tmp_path / "game.json"
+    out.write_text(game_to_json(game), encoding="utf-8")
+    data = str(tmp_path / "data")
+    german = cli("import", str(out), "--data-dir", data, locale="de_DE.UTF-8")
+    assert german.returncode == 0 and german.stdout == "Als Partie 1 importiert (läuft): P1 und P2.\n", german
+    again = cli("import", str(out), "--data-dir", data, "--language", "es", locale="de_DE.UTF-8")
+    assert again.returncode == 1 and again.stderr.startswith("Esta partida (P1 y P2) ya está"), again
+    listing = cli("games", "--data-dir", data, locale="ko_KR.UTF-8")
+    assert "\t진행 중\tP1, P2\t1라운드\t오늘 " in listing.stdout, listing
+    missing = cli("export", "7", str(tmp_path / "x.json"), "--data-dir", data, locale="es_ES.UTF-8")
+    assert missing.returncode == 1 and missing.stderr == "No hay ninguna partida guardada con el número 7.\n"
+    english = cli("games", "--data-dir", data)
+    assert "\tin progress\tP1, P2\tround 1\ttoday, " in english.stdout, english
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LC_ALL": "es_ES.UTF-8", "LANG": "de_DE.UTF-8"}, "es"),
+        ({"LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"}, "ko"),
+        ({"LANGUAGE": "fr:es", "LANG": "fr_FR.UTF-8"}, "es"),
+        ({"LANGUAGE": "de", "LANG": "C.UTF-8"}, None),
+        ({"LANG": "fr_FR.UTF-8"}, None),
+        ({}, None),
+    ],
+)
+def test_the_locale_is_read_as_the_c_library_reads_it(environ: dict[str, str], expected: str | None) -> None:
+    """``LC_ALL`` before ``LC_MESSAGES`` before ``LANG``; ``LANGUAGE`` lists preferences, and is
+    not read in the C locale; a language we do not speak gives none (English)."""
+    assert environment_language(environ) == expected
+
+
+def test_a_deck_file_error_names_the_tile_in_each_language() -> None:
+    """A bad tile in a deck file is named in the user's words, not "tile 3" in English."""
+    from companion.i18n import describe
+    from companion.rules import DeckError
+    from companion.rules.deck import parse_deck
+
+    data = json.loads((Path(__file__).resolve().parents[1] / "assets/decks/companion.json").read_text())
+    data["tiles"][2]["first"][0]["kind"] = "dragon"
+    with pytest.raises(DeckError) as err:
+        parse_deck(data, "meinstapel.json")
+    texts = {lang: describe(lang, err.value) for lang in ("en", "de", "es", "ko")}
+    assert texts["de"] == "Unbekannter Bonus bei meinstapel.json, Plättchen 3."
+    assert texts["es"] == "Bonificación desconocida en meinstapel.json, loseta 3."
+    assert texts["ko"] == "meinstapel.json, 3번 타일: 알 수 없는 보너스."
+    assert texts["en"].endswith("meinstapel.json, tile 3.")

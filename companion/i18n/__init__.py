@@ -140,6 +140,8 @@ def message_params(lang: str, error: Any) -> tuple[str, dict[str, Any]]:
     for name, value in params.items():
         if isinstance(value, tuple | list) and all(isinstance(v, str) for v in value):
             params[name] = join_names(lang, value)
+    if isinstance(params.get("tile"), int) and "where" in params:  # a deck file's tile, named in lang
+        params["where"] = translate(lang, "deck.where_tile", source=params["where"], tile=params["tile"])
     cause = params.pop("cause", None)
     if cause is not None:
         params["reason"] = translate(lang, f"error.{cause}", **params)

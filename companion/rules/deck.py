@@ -69,19 +69,23 @@ def physical_deck() -> Deck:
     )
 
 
-def _bonus(raw: Any, where: str, name: str) -> Bonus:
+def _bonus(raw: Any, source: str, number: int, name: str) -> Bonus:
+    """Tile ``number``'s bonus ``name`` ("first" or "all"). Errors carry the file as ``where``
+    and the tile's number as ``tile``, so that each language names the tile in its own words."""
+    where = f"{source}, tile {number}"  # the developer's message; the user's comes from the catalog
+    place = {"where": source, "tile": number}
     if not isinstance(raw, list) or not raw:
-        raise DeckError("deck.bonus", f"{where}: '{name}' must be a non-empty list", where=where)
+        raise DeckError("deck.bonus", f"{where}: '{name}' must be a non-empty list", **place)
     items = []
     for item in raw:
         if not isinstance(item, dict):
-            raise DeckError("deck.bonus", f"{where}: '{name}' has an entry that is not an object", where=where)
+            raise DeckError("deck.bonus", f"{where}: '{name}' has an entry that is not an object", **place)
         kind = item.get("kind")
         amount = item.get("amount")
         if kind not in {k.value for k in BonusKind}:
-            raise DeckError("deck.kind", f"{where}: unknown bonus kind {kind!r}", where=where, kind=str(kind))
+            raise DeckError("deck.kind", f"{where}: unknown bonus kind {kind!r}", kind=str(kind), **place)
         if type(amount) is not int or not 1 <= amount <= MAX_BONUS_AMOUNT:
-            raise DeckError("deck.amount", f"{where}: amount {amount!r} must be 1 to {MAX_BONUS_AMOUNT}", where=where)
+            raise DeckError("deck.amount", f"{where}: amount {amount!r} must be 1 to {MAX_BONUS_AMOUNT}", **place)
         items.append(BonusItem(BonusKind(kind), amount))
     return tuple(items)
 
@@ -106,16 +110,18 @@ def parse_deck(data: Any, source: str) -> Deck:
     for number, raw in enumerate(raw_tiles, start=1):
         where = f"{source}, tile {number}"
         if not isinstance(raw, dict):
-            raise DeckError("deck.format", f"{where}: a tile must be an object", where=where)
+            raise DeckError("deck.format", f"{where}: a tile must be an object", where=source, tile=number)
         herd = raw.get("herd")
         if herd not in {r.value for r in HERD_AREAS}:
-            raise DeckError("deck.herd", f"{where}: unknown herd resource {herd!r}", where=where, herd=str(herd))
+            raise DeckError(
+                "deck.herd", f"{where}: unknown herd resource {herd!r}", where=source, tile=number, herd=str(herd)
+            )
         tiles.append(
             Tile(
                 f"{deck_id}-{number:02d}",
                 Resource(herd),
-                _bonus(raw.get("first"), where, "first"),
-                _bonus(raw.get("all"), where, "all"),
+                _bonus(raw.get("first"), source, number, "first"),
+                _bonus(raw.get("all"), source, number, "all"),
             )
         )
     return Deck(deck_id, tuple(tiles))

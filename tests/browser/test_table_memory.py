@@ -271,14 +271,15 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     assert "Anna: 1 tile, tamings won 1" in copied and "10 points: Anna" in copied
 
     # The command line takes the file (into another folder).
+    cli_dir = tmp_path / "cli"
     cli = subprocess.run(
-        [sys.executable, "-m", "companion", "import", str(exported), "--data-dir", str(tmp_path / "cli")],
+        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en", "--data-dir", str(cli_dir)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert cli.returncode == 0 and "imported as game 1 (finished)" in cli.stdout, cli.stderr
+    assert cli.returncode == 0 and "Imported as game 1 (finished)" in cli.stdout, cli.stderr
 
     # This device has it already: the app says so and saves no second copy.
     app.click("done")
