@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.i18n import LANGUAGES, join_names, translate
+from companion.i18n import LANGUAGES, catalog, join_names, translate
 from companion.rules import Choice, EnterDice, Migrate, Outcome, StartRound, handouts, play, win_odds
 
 from .helpers import food, new_game
@@ -61,3 +62,36 @@ def test_ties_join_names_as_each_language_does() -> None:
         assert expected[lang] in text and "Anna, Chen" not in text and "및" not in text
     tied = translate("ko", "end.tied", names=join_names("ko", ["Anna", "Chen"]), count=2, points=10)
     assert tied.startswith("Anna 님, Chen 님이 가장 많은 타일")
+
+
+#: Points of the rules text the rules page once left out (l10n review 2), each with the words
+#: that state it in each language: the start player places the herd; the herd figure stands
+#: beside the pile; the food is paid at once; the expansion combines with the others; the O
+#: on a tile's back; and the paragraph that says which text the app follows on "all" for the
+#: others when someone wins (stated in the Spanish text and in the Korean file's English
+#: passage, not in the English or German text).
+RULE_POINTS = {
+    "en": ["start player puts the herd", "herd figure stands next to the pile", "pay at once", "every other expansion",
+           "the O on its back", "The app follows the texts that say it"],
+    "de": ["stellt der Startspieler die Herde", "Figur der Mammutherde steht neben dem Stapel", "zahlt er sofort",
+           "allen anderen Erweiterungen", "das O auf der Rückseite", "Die App folgt den Texten, die es sagen"],
+    "es": ["el jugador inicial coloca la manada", "la figura de la manada se coloca al lado de la pila",
+           "se paga en el acto", "todas las demás expansiones", "la O del reverso",
+           "La app sigue los textos que lo dicen"],
+    "ko": ["시작 플레이어가", "매머드 무리 피규어를 그 더미 옆에 세웁니다", "그 즉시 식량 1개를 내야 합니다",
+           "다른 모든 확장과", "뒷면의 O는", "앱은 이를 밝힌 규칙을 따릅니다"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_states_every_point_of_the_rules_text(lang: str) -> None:
+    """Issue 32: the rules page's paragraphs, in page order, state each point above; the
+    paragraph on "all" for the others sits under the app's settled points, before the deck."""
+    keys = sorted(k for k in catalog(lang) if k.startswith("rules.") and k[6:8].isdigit())
+    page = "\n".join(str(catalog(lang)[k]) for k in keys)
+    for words in RULE_POINTS[lang]:
+        assert words in page, (lang, words)
+    settled = keys.index("rules.17h")
+    follows = next(k for k in keys if RULE_POINTS[lang][-1] in str(catalog(lang)[k]))
+    assert keys.index(follows) == settled + 1
+    assert keys == sorted(k for k in catalog("en") if k.startswith("rules.") and k[6:8].isdigit())
