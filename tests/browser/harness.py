@@ -8,6 +8,7 @@ on its own is the one known exception; it is blocked too).
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import socket
@@ -64,6 +65,103 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
   observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
   arm();
 })"""
+
+
+BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
+  if (!window.__mhMeasureFont) {
+    const face = new FontFace('MammothMeasure', 'url(/fonts/MammothSans-Regular.otf)');
+    await face.load();
+    document.fonts.add(face);
+    window.__mhMeasureFont = face;
+  }
+  const ctx = document.createElement('canvas').getContext('2d');
+  const width = (text, size) => { ctx.font = `${size}px MammothMeasure`; return ctx.measureText(text).width; };
+  // The screen as drawn: a button's label is painted, its node only says what it is called.
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + png;
+  await img.decode();
+  const shot = document.createElement('canvas');
+  shot.width = img.width; shot.height = img.height;
+  const paint = shot.getContext('2d', {willReadFrequently: true});
+  paint.drawImage(img, 0, 0);
+  const scale = img.width / window.innerWidth;
+  // The height (CSS px) of what is drawn inside a box, less a 4 px edge (an outline, a focus
+  // ring) and, left and right, the round ends of a pill-shaped button.
+  const inkHeight = (r) => {
+    const side = r.height / 2 + 2;
+    const x = Math.round((r.left + side) * scale), y = Math.round((r.top + 4) * scale);
+    const w = Math.round((r.width - 2 * side) * scale), h = Math.round((r.height - 8) * scale);
+    if (w <= 0 || h <= 0 || x < 0 || y < 0 || x + w > shot.width || y + h > shot.height) return null;
+    const data = paint.getImageData(x, y, w, h).data;
+    const counts = new Map();
+    for (let i = 0; i < data.length; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+    }
+    const ground = [...counts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    const [br, bg, bb] = [ground >> 16, (ground >> 8) & 255, ground & 255];
+    const inked = [];
+    for (let row = 0; row < h; row++) {
+      let ink = false;
+      for (let col = 0; col < w && !ink; col++) {
+        const i = (row * w + col) * 4;
+        ink = Math.abs(data[i] - br) + Math.abs(data[i + 1] - bg) + Math.abs(data[i + 2] - bb) > 150;
+      }
+      inked.push(ink);
+    }
+    // Runs of inked rows; a run under 3 px is a line drawn by the box (its outline), not text.
+    const runs = [];
+    for (let row = 0; row < h; row++) {
+      if (inked[row] && (row === 0 || !inked[row - 1])) runs.push([row, row]);
+      if (inked[row]) runs[runs.length - 1][1] = row;
+    }
+    const drawn = runs.filter(([a, b]) => (b - a + 1) / scale >= 3);
+    return drawn.length ? (drawn[drawn.length - 1][1] - drawn[0][0] + 1) / scale : 0;
+  };
+  const found = [];
+  for (const e of document.querySelectorAll('flt-semantics, h1, h2, h3, h4, h5, h6')) {
+    let text = '';
+    for (const c of e.childNodes) {
+      if (c.nodeType === Node.TEXT_NODE || c.tagName === 'SPAN') text += c.textContent;
+    }
+    text = text.replace(/\\u2060/g, '').trim();
+    const r = e.getBoundingClientRect();
+    // Under 64 px wide: an icon's button or a badge, whose label is heard, not shown.
+    if (!text || r.width < 64 || r.height <= 0) continue;
+    const words = text.split(/\\s+/);
+    const widest = words.reduce((a, w) => (width(w, 16) > width(a, 16) ? w : a), '');
+    if (e.hasAttribute('flt-tappable')) {
+      // A labelled button: its label is 16 or 18 px (16, the smaller, is the safer guess)
+      // with Material's 24 px each side (less room with an icon: safer again). Its node's
+      // name may be longer than its label ("Move: Anna" on a "Move" button), so a break is
+      // reported only where the label is drawn on two lines or more.
+      if (words.length > 4) continue;  // a card as a button: its name is several texts
+      const ink = inkHeight(r);
+      if (ink === null || ink < 1.9 * 16) continue;  // one line (an icon beside it included)
+      if (words.length === 1 || width(widest, 16) > r.width - 48 + 1) {
+        found.push(`${widest} on two lines in the button "${text}" (${Math.round(r.width)} px wide)`);
+      }
+      continue;
+    }
+    // A text's box is as tall as its lines: the sizes whose line height divides the height and
+    // whose lines can hold the text are the sizes it may have.
+    const fits = sizes.filter(s => {
+      const lines = r.height / (s * lineHeight);
+      const near = Math.round(lines);
+      return near >= 1 && Math.abs(lines - near) < 0.06 && width(text, s) <= near * (r.width + 2);
+    });
+    if (fits.length && fits.every(s => width(widest, s) > r.width + 1)) {
+      const s = fits[0], wide = Math.round(width(widest, s));
+      found.push(`${widest} (${wide} px at ${s} px) in a ${Math.round(r.width)} px box: "${text}"`);
+    }
+  }
+  return found;
+}"""
+
+#: Every text size the app's screens use (companion/ui), and the font's line height per px of
+#: size (MammothSans: ascender 1160 + descender 288 per 1000 units, no line gap).
+TEXT_SIZES = (12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26)
+LINE_HEIGHT = 1.448
 
 
 #: Whether a finger at the element's middle would touch it: the middle is inside every
@@ -464,6 +562,43 @@ class App:
                 ".map(([id, r]) => `${id} ${Math.round(r.left)}..${Math.round(r.right)}`)"
             )
         )
+
+    def still_screenshot(self, limit_s: float = 3.0) -> str:
+        """The window as drawn once it stopped moving (two shots alike, 250 ms apart; a text
+        field's blinking cursor may keep it moving: then the last shot), base64."""
+        shot = self.page.screenshot()
+        began = time.monotonic()
+        while time.monotonic() - began < limit_s:
+            time.sleep(0.25)
+            again = self.page.screenshot()
+            if again == shot:
+                break
+            shot = again
+        return base64.b64encode(shot).decode()
+
+    def broken_words(self, pages: int = 12) -> list[str]:
+        """Words broken inside themselves: a word wider than the box its text got, so that
+        Flutter had to split it ("Zurückneh | men"). A text's size is read from its box's
+        height (the sizes whose line height divides it); a button's label is taken at 16 px
+        with Material's padding, the smallest it can be, and counted as broken only where it
+        is drawn on two lines, so only a certain break is reported. The screen is scrolled a
+        window at a time (at most ``pages``), since a button is measured where it is drawn,
+        and back to the top."""
+        found: dict[str, None] = {}
+        middle = self.page.viewport_size or {"width": 360, "height": 640}
+        x, y = middle["width"] / 2, middle["height"] / 2
+        for _ in range(pages):
+            self.settle(quiet_ms=300)
+            png = self.still_screenshot()
+            found.update(dict.fromkeys(self.page.evaluate(BROKEN_WORDS_JS, [list(TEXT_SIZES), LINE_HEIGHT, png])))
+            self.page.mouse.move(x, y)
+            self.page.mouse.wheel(0, middle["height"] * 0.7)
+            self.settle(quiet_ms=300)
+            if self.still_screenshot() == png:  # the end of the screen
+                break
+        self.page.mouse.wheel(0, -100_000)
+        self.settle(quiet_ms=300)
+        return list(found)
 
     def close(self) -> None:
         self.context.close()

@@ -12,6 +12,7 @@ from ...rules.legal import people_limits
 from ...rules.resources import Resource
 from ..drafts.migration import Draft
 from ..memo import memo
+from ..textfit import fitting_size, text_width
 from ..textsize import scaled
 from ..theme import GAP
 from ..widgets import editor_frame, heading, player_badge, primary, secondary, stepper, tid
@@ -44,6 +45,15 @@ class DraftRef:
         return id(self.draft)
 
 
+#: The editor card's padding, left and right together, and the people stepper's width
+#: (two 48 px buttons and the number between them).
+EDITOR_PADDING = 32
+STEPPER_WIDTH = 126
+#: A labelled button's padding (Material: 24 px each side) and an icon with its gap.
+BUTTON_PADDING = 48
+BUTTON_ICON = 26
+
+
 def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
     """The player and the people stepper on one line; on a narrow window the stepper below."""
     if narrow:
@@ -60,17 +70,23 @@ def DraftLines(
     lang: str,
     buttons: list[ft.Control],
     narrow: bool = False,
+    width: float = 360,
     key: str | None = None,
 ) -> ft.Control:
     """Everything a stepper tap changes, in one component: one render, one diff and one
     message per tap. The payment lines and the odds are memoized inside it.
 
     Laid out to fit a 360×640 phone down to the buttons: the player and the people
-    stepper share the first line, the odds come after the buttons."""
+    stepper share the first line, the odds come after the buttons. A name too wide to sit
+    beside the stepper ("Großmütterchen" on a 320 px phone) puts the stepper under it, and
+    a name too wide even for its own line is drawn smaller: Flutter would break it inside."""
     tr = Translator(lang)
     owed = draft.owed
     fewest, most = people_limits(state, player)
     name = state.players[player]
+    beside_disc = width - EDITOR_PADDING - 36 - 8  # the card's padding, the disc and the gap
+    name_size = fitting_size(name, 18, beside_disc, bold=True)
+    own_line = narrow or text_width(name, 18, bold=True) > beside_disc - 8 - STEPPER_WIDTH
     return ft.Column(
         [
             *_player_and_people(
@@ -78,7 +94,7 @@ def DraftLines(
                     player_badge(state, player, 36),
                     ft.Column(
                         [
-                            heading(name, 18),  # the editor's title, for a screen reader too
+                            heading(name, name_size),  # the editor's title, for a screen reader too
                             ft.Text(tr("migrate.people"), size=14),
                         ],
                         spacing=0,
@@ -94,7 +110,7 @@ def DraftLines(
                     tr("migrate.more_people"),
                     focus_plus=True,  # the editor opens with the keyboard on its first control
                 ),
-                narrow,
+                own_line,
             ),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
             *[
@@ -142,25 +158,33 @@ def Editor(
     save: Callable[[], None],
     cancel: Callable[[], None],
     withdraw: Callable[[int], None],
+    width: float = 360,
     key: str | None = None,
 ) -> ft.Control:
-    """The migration editor shell (memoized); the draft-dependent lines render themselves."""
+    """The migration editor shell (memoized); the draft-dependent lines render themselves.
+    ``width``: the width the editor's card gets, in 100 % text."""
     tr = Translator(lang)
     existing = state.current.migration_of(player) if state.current else None
     # Record alone on its line (a long word such as "Eintragen" never breaks at 320 px);
-    # Cancel and Take back share the line below it.
+    # Cancel and Take back share the line below it where both labels fit in half of it, else
+    # each has a line (German "Entfernen" with its icon on a 320 px phone).
     second: list[ft.Control] = [secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]
+    stacked = False
     if existing:
-        second.append(
-            secondary(tr("migrate.withdraw"), lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True)
+        take_back = tr("migrate.withdraw")
+        second.append(secondary(take_back, lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True))
+        half = (width - EDITOR_PADDING - 8) / 2
+        stacked = (
+            text_width(tr("common.cancel"), 16) + BUTTON_PADDING > half
+            or text_width(take_back, 16) + BUTTON_PADDING + BUTTON_ICON > half
         )
     buttons: list[ft.Control] = [
         ft.Row([primary(tr("migrate.save"), save, "save-migration", ft.Icons.CHECK)]),
-        ft.Row(second, spacing=8),
+        *([ft.Row([button]) for button in second] if stacked else [ft.Row(second, spacing=8)]),
     ]
     return editor_frame(
         "migration-editor",
-        [DraftLines(ref.draft, state, player, lang, buttons, narrow, key="draft-lines")],
+        [DraftLines(ref.draft, state, player, lang, buttons, narrow, width, key="draft-lines")],
         spacing=GAP - 4,
     )
 

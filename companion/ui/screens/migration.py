@@ -34,6 +34,13 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
     return ft.Container(content=players, visible=shown, key="players-slot")
 
 
+def editor_width(model: AppModel) -> float:
+    """The width the editor's card gets, in 100 % text: a phone's window less the page's
+    12 px margins; on a tablet, at least the narrower of the two panes (5 of 11 parts)."""
+    room = model.session.room
+    return (room - 48) * 5 / 11 if model.session.wide else room - 24
+
+
 def _editor_for(model: AppModel, state: GameState, player: int) -> ft.Control:
     editor_shell: ft.Control = EditorMemo(
         ref=DraftRef(model.migration.draft),
@@ -44,6 +51,7 @@ def _editor_for(model: AppModel, state: GameState, player: int) -> ft.Control:
         save=model.migration.save,
         cancel=model.migration.cancel,
         withdraw=model.migration.withdraw,
+        width=editor_width(model),
         key="editor",
     )
     return editor_shell

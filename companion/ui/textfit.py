@@ -1,0 +1,56 @@
+"""How wide a text is drawn in the app font, before Flutter lays it out.
+
+Flutter breaks a word that is wider than its line in the middle of the word. A player's name
+is one word, so a screen that sets a name beside other controls asks here whether it fits,
+and gives it a line of its own (or a smaller size) when it does not.  The widths are the
+font's advance widths (``assets/fonts/widths.json``, from ``scripts/make_widths.py``);
+kerning is left out, and bold (drawn by emboldening the regular font) gets a margin.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from functools import cache
+
+from ..assets_path import asset
+
+#: Characters drawn with no width (the word joiner that keeps Korean words whole, and its kin).
+ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
+
+#: Extra width for emboldened text and kerning's rounding: a little too wide is safe.
+BOLD_MARGIN = 1.06
+
+
+@cache
+def _table() -> tuple[list[int], list[tuple[int, int]], int, int]:
+    data = json.loads(asset("fonts", "widths.json").read_text(encoding="utf-8"))
+    runs = data["runs"]
+    starts = [run[0] for run in runs]
+    ends = [(run[1], run[2]) for run in runs]
+    widest = max(run[2] for run in runs)
+    return starts, ends, widest, int(data["units_per_em"])
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """``text`` on one line at ``size`` px, in px (a character the font lacks counts as
+    the font's widest)."""
+    starts, ends, widest, units = _table()
+    total = 0
+    for char in text:
+        if char in ZERO_WIDTH:
+            continue
+        code = ord(char)
+        at = bisect.bisect_right(starts, code) - 1
+        end, advance = ends[at] if at >= 0 else (-1, widest)
+        total += advance if code <= end else widest
+    return total * size / units * (BOLD_MARGIN if bold else 1.0)
+
+
+def fitting_size(text: str, size: float, room: float, smallest: float = 12, bold: bool = False) -> float:
+    """The largest size up to ``size`` (and at least ``smallest``) at which ``text`` fits
+    in ``room`` px on one line."""
+    wide = text_width(text, size, bold)
+    if wide <= room:
+        return size
+    return max(smallest, size * room / wide)

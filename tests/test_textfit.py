@@ -1,0 +1,49 @@
+"""Text widths in the app font (``companion/ui/textfit.py``) agree with the font itself."""
+
+from __future__ import annotations
+
+import json
+import runpy
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fontTools.ttLib import TTFont
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.ui.textfit import fitting_size, text_width
+
+ROOT = Path(__file__).resolve().parents[1]
+FONT = ROOT / "assets" / "fonts" / "MammothSans-Regular.otf"
+
+
+@cache
+def _font() -> tuple[dict[int, str], Any]:
+    font = TTFont(str(FONT))
+    return font.getBestCmap(), font["hmtx"]
+
+
+def test_the_shipped_widths_are_what_the_script_writes() -> None:
+    """``widths.json`` is exactly what ``scripts/make_widths.py`` makes from the shipped font."""
+    made = runpy.run_path(str(ROOT / "scripts" / "make_widths.py"), run_name="x")["widths"](FONT)
+    assert json.loads((FONT.with_name("widths.json")).read_text(encoding="utf-8")) == made
+
+
+@given(text=st.text(alphabet="AaBbÄäÖößÑñÁáÉé -:.,0123456789김민지서연가힣ㄱ\u2060", max_size=30))
+def test_a_width_is_the_sum_of_the_fonts_advances(text: str) -> None:
+    """Any text in the font's characters: the sum of its glyphs' advances at the size (the
+    word joiner draws nothing)."""
+    cmap, metrics = _font()
+    units = sum(metrics[cmap[ord(c)]][0] for c in text if c != "\u2060")
+    assert text_width(text, 18) == pytest.approx(units * 18 / 1000)
+
+
+def test_a_name_that_does_not_fit_gets_a_smaller_size_never_below_the_floor() -> None:
+    """Fitting: the size as asked when it fits, smaller in proportion when not, 12 at least."""
+    assert fitting_size("Anna", 18, 200) == 18
+    wide = text_width("Großmütterchen", 18, bold=True)
+    assert fitting_size("Großmütterchen", 18, wide / 1.2, bold=True) == pytest.approx(15)
+    assert text_width("Großmütterchen", fitting_size("Großmütterchen", 18, 100, bold=True), bold=True) <= 100.01
+    assert fitting_size("W" * 20, 18, 10) == 12
