@@ -13,7 +13,7 @@ from fontTools.ttLib import TTFont
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.ui.textfit import fitting_size, text_width
+from companion.ui.textfit import fitting_size, labels_share_a_line, text_width
 
 ROOT = Path(__file__).resolve().parents[1]
 FONT = ROOT / "assets" / "fonts" / "MammothSans-Regular.otf"
@@ -47,3 +47,13 @@ def test_a_name_that_does_not_fit_gets_a_smaller_size_never_below_the_floor() ->
     assert fitting_size("Großmütterchen", 18, wide / 1.2, bold=True) == pytest.approx(15)
     assert text_width("Großmütterchen", fitting_size("Großmütterchen", 18, 100, bold=True), bold=True) <= 100.01
     assert fitting_size("W" * 20, 18, 10) == 12
+
+
+def test_two_buttons_share_a_line_only_where_both_labels_fit() -> None:
+    """The start screen's delete question in German: "Behalten" and "Löschen" (with its icon)
+    share the card's line on a 360 px phone, and each gets a line at 320 px, where "Löschen"
+    would break inside the word; a short pair fits at 320 px."""
+    german = [("Behalten", False), ("Löschen", True)]
+    assert labels_share_a_line(german, 360 - 24 - 32)
+    assert not labels_share_a_line(german, 320 - 24 - 32)
+    assert labels_share_a_line([("Keep", False), ("Delete", True)], 320 - 24 - 32)

@@ -31,11 +31,9 @@ from .screens.stats import stats_screen
 from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
-from .theme import theme_mode
+from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, WIDE_MARGIN, theme_mode
 from .widgets import banner, tid
 
-MAX_PHONE_WIDTH = 640
-MAX_READING_WIDTH = 760  # non-game screens on a tablet stay a readable column
 #: The "updated on another device" notice goes away this long after the last such change.
 SYNCED_NOTICE_SECONDS = 4.0
 #: A scroll to a control waits this long, then this long again, for the control to be laid
@@ -321,7 +319,7 @@ def Root(
         width=None
         if wide and model.session.screen is Screen.PLAY
         else min(model.session.width, MAX_READING_WIDTH if wide else MAX_PHONE_WIDTH),
-        padding=ft.Padding.symmetric(horizontal=24 if wide else 12, vertical=8),
+        padding=ft.Padding.symmetric(horizontal=WIDE_MARGIN if wide else MARGIN, vertical=8),
     )
 
     async def on_back(e: ft.Event[ft.View]) -> None:

@@ -21,6 +21,7 @@ from ..rules import GameState, RuleError
 from .device import DeviceSettings
 from .guard import guard_handlers
 from .textsize import TEXT_SIZES, factor_of
+from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, WIDE_MARGIN
 
 #: From this width on, the round screen shows two panes.
 WIDE_FROM = 900
@@ -103,6 +104,14 @@ class Session:
         the thumb bar, above Next round; a short phone window, or big text, has it on one line
         there (result_card.choice_column's ``compact``); a tablet shows it in the result."""
         return not self.wide and self.height / factor_of(self.text_size) >= TALL_FROM
+
+    @property
+    def column_room(self) -> float:
+        """The width of the screen's column, less the page's margins, in 100 % text: what a
+        card on it gets (a game's screen on a tablet has the whole window, in two panes)."""
+        whole = self.wide and self.screen is Screen.PLAY
+        width = self.width if whole else min(self.width, MAX_READING_WIDTH if self.wide else MAX_PHONE_WIDTH)
+        return width / factor_of(self.text_size) - 2 * (WIDE_MARGIN if self.wide else MARGIN)
 
     @property
     def wide(self) -> bool:

@@ -54,3 +54,16 @@ def fitting_size(text: str, size: float, room: float, smallest: float = 12, bold
     if wide <= room:
         return size
     return max(smallest, size * room / wide)
+
+
+#: A labelled button's padding (Material: 24 px each side), and an icon with its gap.
+BUTTON_PADDING = 48
+BUTTON_ICON = 26
+
+
+def labels_share_a_line(labels: list[tuple[str, bool]], room: float, size: float = 16, gap: float = 8) -> bool:
+    """Whether buttons with these labels (each with an icon or not) fit side by side in
+    ``room`` px, each in an equal share, every label on one line."""
+    share = (room - gap * (len(labels) - 1)) / len(labels)
+    needs = [text_width(label, size) + BUTTON_PADDING + (BUTTON_ICON if icon else 0) for label, icon in labels]
+    return max(needs) <= share

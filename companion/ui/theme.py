@@ -60,3 +60,11 @@ def themes() -> tuple[ft.Theme, ft.Theme]:
 
 def theme_mode(name: str) -> ft.ThemeMode:
     return {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(name, ft.ThemeMode.SYSTEM)
+
+
+#: The widest a screen's column gets on a phone, and on a tablet for screens other than a
+#: game's (a readable column); the page's margin on each side, on a phone and on a tablet.
+MAX_PHONE_WIDTH = 640
+MAX_READING_WIDTH = 760
+MARGIN = 12
+WIDE_MARGIN = 24

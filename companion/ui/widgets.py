@@ -13,6 +13,7 @@ from ..i18n import keep_words
 from ..i18n.dates import format_when
 from ..rules import Game, GameState, Setup
 from ..rules.deck import Bonus
+from .textfit import labels_share_a_line
 from .theme import GAP, PLAYER_COLOURS, PLAYER_SHAPES, TOUCH
 
 Handler = Callable[..., Any]
@@ -186,6 +187,14 @@ def secondary(
     ambiguous ("Move" on every row becomes "Move: Anna")."""
     text = ft.Text(label, size=16, text_align=ft.TextAlign.CENTER, semantics_label=name)
     return _button(ft.OutlinedButton, text, on_click, identifier, icon, expand, TOUCH, autofocus)
+
+
+def button_line(buttons: list[ft.Control], labels: list[tuple[str, bool]], room: float) -> list[ft.Control]:
+    """Buttons side by side where each label fits its share of ``room`` on one line, else one
+    per line: Flutter would break a label that does not fit inside its word ("Lösch | en")."""
+    if labels_share_a_line(labels, room):
+        return [ft.Row(buttons, spacing=8)]
+    return [ft.Row([button]) for button in buttons]
 
 
 def choice_box(

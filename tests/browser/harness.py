@@ -118,7 +118,7 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
     const drawn = runs.filter(([a, b]) => (b - a + 1) / scale >= 3);
     return drawn.length ? (drawn[drawn.length - 1][1] - drawn[0][0] + 1) / scale : 0;
   };
-  const found = [];
+  const found = [], pending = [];
   for (const e of document.querySelectorAll('flt-semantics, h1, h2, h3, h4, h5, h6')) {
     let text = '';
     for (const c of e.childNodes) {
@@ -137,7 +137,11 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
       // reported only where the label is drawn on two lines or more.
       if (words.length > 4) continue;  // a card as a button: its name is several texts
       const ink = inkHeight(r);
-      if (ink === null || ink < 1.9 * 16) continue;  // one line (an icon beside it included)
+      if (ink === null) {  // not on the screen: measured once scrolled to
+        pending.push(r.top);
+        continue;
+      }
+      if (ink < 1.9 * 16) continue;  // one line (an icon beside it included)
       if (words.length === 1 || width(widest, 16) > r.width - 48 + 1) {
         found.push(`${widest} on two lines in the button "${text}" (${Math.round(r.width)} px wide)`);
       }
@@ -155,7 +159,7 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
       found.push(`${widest} (${wide} px at ${s} px) in a ${Math.round(r.width)} px box: "${text}"`);
     }
   }
-  return found;
+  return [found, pending];
 }"""
 
 #: Every text size the app's screens use (companion/ui), and the font's line height per px of
@@ -576,28 +580,33 @@ class App:
             shot = again
         return base64.b64encode(shot).decode()
 
-    def broken_words(self, pages: int = 12) -> list[str]:
+    def broken_words(self, steps: int = 8) -> list[str]:
         """Words broken inside themselves: a word wider than the box its text got, so that
         Flutter had to split it ("Zurückneh | men"). A text's size is read from its box's
         height (the sizes whose line height divides it); a button's label is taken at 16 px
         with Material's padding, the smallest it can be, and counted as broken only where it
-        is drawn on two lines, so only a certain break is reported. The screen is scrolled a
-        window at a time (at most ``pages``), since a button is measured where it is drawn,
-        and back to the top."""
+        is drawn on two lines, so only a certain break is reported. A button is measured
+        where it is drawn: the screen scrolls to each one below the window (at most
+        ``steps`` times), and back to the top."""
         found: dict[str, None] = {}
-        middle = self.page.viewport_size or {"width": 360, "height": 640}
-        x, y = middle["width"] / 2, middle["height"] / 2
-        for _ in range(pages):
+        size = self.page.viewport_size or {"width": 360, "height": 640}
+        self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+        scrolled, last = False, None
+        for _ in range(steps):
             self.settle(quiet_ms=300)
-            png = self.still_screenshot()
-            found.update(dict.fromkeys(self.page.evaluate(BROKEN_WORDS_JS, [list(TEXT_SIZES), LINE_HEIGHT, png])))
-            self.page.mouse.move(x, y)
-            self.page.mouse.wheel(0, middle["height"] * 0.7)
-            self.settle(quiet_ms=300)
-            if self.still_screenshot() == png:  # the end of the screen
+            words, pending = self.page.evaluate(
+                BROKEN_WORDS_JS, [list(TEXT_SIZES), LINE_HEIGHT, self.still_screenshot()]
+            )
+            found.update(dict.fromkeys(words))
+            below = [top for top in pending if top > 0]
+            if not below or (last is not None and abs(min(below) - last) < 2):  # none left, or the end
                 break
-        self.page.mouse.wheel(0, -100_000)
-        self.settle(quiet_ms=300)
+            last = min(below)
+            self.page.mouse.wheel(0, last - 80)
+            scrolled = True
+        if scrolled:
+            self.page.mouse.wheel(0, -100_000)
+            self.settle(quiet_ms=300)
         return list(found)
 
     def close(self) -> None:

@@ -295,24 +295,37 @@ TINY_NAMES = ("Großmütterchen", "Ñandú", "김민지")
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
 def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, scheme: str) -> None:
-    """The smallest phone, each language, light and dark: every screen of a printed-tiles round,
-    saved for looking at, and no control reaching past the window's edges."""
+    """The smallest phone, each language, light and dark: every screen of a printed-tiles game
+    and every editor, question and card that opens on it, saved for looking at; no control
+    reaching past the window's edges, and (issue 32, checked in light, which lays out as dark
+    does) no word broken inside itself, read from the page's text boxes and drawn buttons."""
     server = Server(tmp_path / "data", ["--language", lang]).start()
     app = App(browser, server.url, TINY, scheme, locale=lang, touch=True)
     spilled: dict[str, list[str]] = {}
+    broken: dict[str, list[str]] = {}
 
     def shot(name: str) -> None:
         app.shot(f"tiny-{lang}-{scheme}-{name}")
         if app.spilled():
             spilled[name] = app.spilled()
+        if scheme == "light" and (words := app.broken_words()):
+            broken[name] = words
 
     try:
         app.wait("new-game")
         shot("start")
         app.tap("new-game")
+        app.wait("name-0")
+        app.tap("start-game")  # no names yet: each seat's message, in place
+        app.wait("name-error-0")
+        shot("setup-error")
         app.click("deck-physical")
         for seat, name in enumerate(TINY_NAMES):
             app.fill_name(seat, name)
+        app.tap("add-player")
+        app.wait("remove-3")
+        app.tap("remove-3")
+        app.wait("undo-remove")
         shot("setup")
         app.tap("start-game")
         app.wait("physical-herd")
@@ -328,6 +341,11 @@ def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, s
         app.tap("people-plus")
         shot("editor")
         record(app)
+        app.tap("edit-0")  # a recorded move reopened: Take back beside Cancel
+        app.wait("withdraw")
+        shot("editor-again")
+        app.tap("cancel-migration")
+        app.gone("migration-editor")
         lone_move(app, 1)
         app.tap("enter-dice")
         app.click("hand-0-0-6")
@@ -337,12 +355,43 @@ def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, s
         app.click("apply-dice")
         app.wait("choose-first")
         shot("result")
+        app.tap("toggle-log")
+        app.wait("round-log")
+        app.tap("toggle-summary")
+        app.wait("player-summary")
+        shot("log-and-summary")
+        app.tap("nav-back")  # the start screen, the game kept: its Delete question
+        app.tap("delete-1")
+        app.wait("confirm-delete")
+        shot("delete-question")
+        app.tap("cancel-delete")
+        app.tap("resume-1")
+        app.wait("choose-first")
         app.tap("end-game")
         app.wait("confirm-card")
+        shot("confirm-end")
         app.click("confirm-end")
         app.wait("scoring-card")
         shot("scoring")
+        app.tap("done")
+        later = (("open-history", "history-1"), ("open-stats", "stats-screen"), ("open-settings", "lang-en"))
+        for screen, shown in later:
+            app.tap(screen)
+            app.wait(shown)
+            shot(screen.removeprefix("open-"))
+            if screen == "open-history":
+                app.tap("history-1")
+                app.wait("round-log")
+                shot("history-game")
+                app.tap("nav-back")
+                app.wait("history-1")
+            app.tap("nav-back")
+            app.wait("open-rules")
+        app.tap("open-rules")
+        app.wait("rules-text")
+        shot("rules")
         assert spilled == {}
+        assert broken == {}, broken
         app.assert_offline()
     finally:
         app.close()

@@ -15,7 +15,7 @@ from ..memo import memo
 from ..textfit import fitting_size, text_width
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import editor_frame, heading, player_badge, primary, secondary, stepper, tid
+from ..widgets import button_line, editor_frame, heading, player_badge, primary, secondary, stepper, tid
 from .odds_lines import OddsMemo
 from .pay_line import PayLineMemo
 from .players_list import dice_counts
@@ -49,9 +49,6 @@ class DraftRef:
 #: (two 48 px buttons and the number between them).
 EDITOR_PADDING = 32
 STEPPER_WIDTH = 126
-#: A labelled button's padding (Material: 24 px each side) and an icon with its gap.
-BUTTON_PADDING = 48
-BUTTON_ICON = 26
 
 
 def _player_and_people(who: list[ft.Control], people: ft.Control, narrow: bool) -> list[ft.Control]:
@@ -169,18 +166,15 @@ def Editor(
     # Cancel and Take back share the line below it where both labels fit in half of it, else
     # each has a line (German "Entfernen" with its icon on a 320 px phone).
     second: list[ft.Control] = [secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]
-    stacked = False
+    labels = [(tr("common.cancel"), False)]
     if existing:
-        take_back = tr("migrate.withdraw")
-        second.append(secondary(take_back, lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True))
-        half = (width - EDITOR_PADDING - 8) / 2
-        stacked = (
-            text_width(tr("common.cancel"), 16) + BUTTON_PADDING > half
-            or text_width(take_back, 16) + BUTTON_PADDING + BUTTON_ICON > half
+        second.append(
+            secondary(tr("migrate.withdraw"), lambda: withdraw(player), "withdraw", ft.Icons.UNDO, expand=True)
         )
+        labels.append((tr("migrate.withdraw"), True))
     buttons: list[ft.Control] = [
         ft.Row([primary(tr("migrate.save"), save, "save-migration", ft.Icons.CHECK)]),
-        *([ft.Row([button]) for button in second] if stacked else [ft.Row(second, spacing=8)]),
+        *button_line(second, labels, width - EDITOR_PADDING),
     ]
     return editor_frame(
         "migration-editor",

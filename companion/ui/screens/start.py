@@ -6,7 +6,19 @@ import flet as ft
 
 from ...data.store import GameSummary
 from ..model import AppModel, Screen
-from ..widgets import badge, card, heading, icon_button, local_time, marks, picture, primary, secondary, tid
+from ..widgets import (
+    badge,
+    button_line,
+    card,
+    heading,
+    icon_button,
+    local_time,
+    marks,
+    picture,
+    primary,
+    secondary,
+    tid,
+)
 
 
 def start_screen(model: AppModel) -> ft.Control:
@@ -104,7 +116,7 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
     if model.play.confirm_delete == gid:
         parts += [
             tid(f"delete-question-{gid}", ft.Text(tr("start.delete_question"), size=16, weight=ft.FontWeight.W_600)),
-            ft.Row(
+            *button_line(
                 [
                     secondary(
                         tr("start.delete_keep"), lambda: model.play.ask_delete(None), "cancel-delete", expand=True
@@ -117,7 +129,8 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
                         expand=True,
                     ),
                 ],
-                spacing=8,
+                [(tr("start.delete_keep"), False), (tr("start.delete_confirm"), True)],
+                model.session.column_room - 32,  # the card's padding
             ),
         ]
     else:
