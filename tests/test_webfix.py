@@ -181,3 +181,16 @@ def test_the_page_carries_the_connection_notice_in_every_language() -> None:
     assert page.index(script) < page.index("var flet")
     assert add_script("<p>no head</p>", script) == "<p>no head</p>"
     assert "</script>" not in connection_script({"en": {"title": "</script><b>", "body": ""}})
+
+
+def test_the_page_script_carries_the_screen_reader_marks() -> None:
+    """The page's inline script is the connection notice and then ``a11y.js``, which marks
+    the language names and refused name fields by their semantics identifiers; nothing in
+    it can close the script tag early."""
+    from companion.server.app import connection_texts
+    from companion.server.webfix import connection_script, page_script
+
+    script = page_script(connection_texts())
+    assert script.startswith(connection_script(connection_texts()))
+    assert "lang-(en|de|es|ko)" in script and "aria-invalid" in script and "name-error-" in script
+    assert "</script>" not in script

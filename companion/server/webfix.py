@@ -40,7 +40,10 @@ was restarted stays on it. ``connection.js`` (beside this module) watches the cl
 connection and, once it has been down a moment, says in the player's language that the
 host has stopped and the game is saved, then loads the page again when the host answers.
 Flet patches its ``index.html`` once per server with ``patch_index_html``; the wrapper adds
-the script, with the catalogs' texts, to that patched file.
+the script, with the catalogs' texts, to that patched file. With it comes ``a11y.js``: two
+screen-reader marks Flutter's accessibility layer does not set (a language's name read in
+its own language, a refused name field marked invalid), put on the nodes by their
+semantics identifiers and kept by a MutationObserver (issue 32).
 
 Third, a tab that closes while the server is still sending makes flet_web's
 connection handler end with an exception before it marks the session
@@ -113,8 +116,16 @@ def add_script(html: str, script: str) -> str:
     return f"{html[:at]}\n<script>{script}</script>{html[at:]}"
 
 
+def page_script(texts: dict[str, dict[str, str]]) -> str:
+    """What the page gets inline: the connection notice (``connection.js``, with ``texts``)
+    and the screen-reader marks Flutter does not set (``a11y.js``)."""
+    marks = Path(__file__).with_name("a11y.js").read_text(encoding="utf-8")
+    return connection_script(texts) + "\n" + marks
+
+
 def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
-    """Have Flet's patched ``index.html`` carry the connection notice; returns whether it does."""
+    """Have Flet's patched ``index.html`` carry the connection notice and the screen-reader
+    marks (:func:`page_script`); returns whether it does."""
     try:
         from flet_web.fastapi import flet_static_files
     except ImportError as exc:
@@ -126,7 +137,7 @@ def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
         return False
     if getattr(original, "_mammoth_fix", False):
         return True
-    script = connection_script(texts)
+    script = page_script(texts)
 
     def patch_index_html(index_path: str, *args: Any, **kwargs: Any) -> None:
         original(index_path, *args, **kwargs)
