@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -306,6 +307,7 @@ class App:
         reduced_motion: bool = False,
     ) -> None:
         phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if touch else {}
+        self.touch = touch
         self.context = browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
             color_scheme=scheme,  # type: ignore[arg-type]
@@ -470,6 +472,28 @@ class App:
             box.type(text)
         self.settle()
 
+    def new_game(self, names: Sequence[str], deck: str | None = None, shows: str | None = "herd-card") -> None:
+        """New game from the start screen: exactly these players in these seats (a seat the
+        last game left is removed, a missing one added), the ``deck`` ("companion" or
+        "physical") if given, Start game, and then wait for ``shows`` (None: no wait).
+        A phone taps; a desktop clicks."""
+        press = self.tap if self.touch else self.click
+        press("new-game")
+        self.wait("name-1")
+        self.settle()
+        while self.el(f"name-{len(names)}").count():  # the last game's players are kept: fewer now
+            press(f"remove-{len(names)}")
+            self.gone(f"name-{len(names)}")
+        for seat, name in enumerate(names):
+            if not self.el(f"name-{seat}").count():
+                press("add-player")
+            self.fill_name(seat, name)
+        if deck is not None:
+            press(f"deck-{deck}")
+        press("start-game")
+        if shows is not None:
+            self.wait(shows)
+
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
         button shows it), so a quick tap on Start cannot overtake the typing."""
@@ -503,12 +527,8 @@ class App:
         raise AssertionError(self.on_screen(f"typed {name!r} for seat {seat}; the app never showed {shown!r}"))
 
     def start_round(self, names: tuple[str, ...] = ("Anna", "Bert", "Chen")) -> None:
-        """A new companion-deck game with ``names``, by touch, up to its first round."""
-        self.tap("new-game")
-        for seat, name in enumerate(names):
-            self.fill_name(seat, name)
-        self.tap("start-game")
-        self.wait("players-card")
+        """A new companion-deck game with ``names`` up to its first round."""
+        self.new_game(names, shows="players-card")
 
     def text(self, identifier: str) -> str:
         """All text under an element (visible text and accessible labels), without the

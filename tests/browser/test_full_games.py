@@ -18,21 +18,6 @@ pytestmark = pytest.mark.browser
 AREAS = ["wood", "brick", "stone", "gold"]
 
 
-def new_game(app: App, names: list[str], deck: str) -> None:
-    app.click("new-game")
-    app.wait("name-1")
-    app.settle()
-    while app.el(f"name-{len(names)}").count():  # the last game's players are kept: fewer this time
-        app.click(f"remove-{len(names)}")
-        app.gone(f"name-{len(names)}")
-    for seat, name in enumerate(names):
-        if not app.el(f"name-{seat}").count():
-            app.click("add-player")
-        app.fill_name(seat, name)
-    app.click(f"deck-{deck}")
-    app.click("start-game")
-
-
 def lone_migration(app: App, player: int, name: str) -> None:
     """``player`` moves one person, paying one food."""
     app.click(f"edit-{player}")
@@ -65,7 +50,7 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
     tiles = dict.fromkeys(names, 0)
     app = App(browser, server.url, PHONE)
     app.wait("new-game")
-    new_game(app, names, "physical")
+    app.new_game(names, "physical", shows=None)
 
     # Round 1: the picker comes first; the table enters the tile's bonuses.
     pick_herd(app, 1, "wood")
@@ -195,7 +180,7 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
     took_all: list[int] = []
     app = App(browser, server.url, PHONE)
     app.wait("new-game")
-    new_game(app, names, "companion")
+    app.new_game(names, "companion", shows=None)
     app.wait("herd-card")
     for number in range(1, 17):
         if number > 1:
@@ -244,7 +229,7 @@ def test_several_unfinished_games_resume_delete_and_reopen(browser: Browser, ser
     question; a game ended by mistake reopens from its scoring screen and from the history."""
     app = App(browser, server.url, PHONE)
     app.wait("new-game")
-    new_game(app, ["Ann", "Bob"], "companion")
+    app.new_game(["Ann", "Bob"], "companion", shows=None)
     app.wait("herd-card")
     lone_migration(app, 0, "Ann")
     app.click("nav-back")  # home: the game stays
@@ -252,7 +237,7 @@ def test_several_unfinished_games_resume_delete_and_reopen(browser: Browser, ser
     app.click("new-game")
     app.wait_text("setup-other-games", "stays on the start screen")
     app.click("nav-back")
-    new_game(app, ["Cleo", "Dan", "Eve"], "physical")
+    app.new_game(["Cleo", "Dan", "Eve"], "physical", shows=None)
     pick_herd(app, 1, "gold")
     app.click("tile-skip")
     lone_migration(app, 2, "Eve")
@@ -329,12 +314,7 @@ def test_printed_tile_screens_look_right(browser: Browser, tmp_path: Path, size:
     app = App(browser, server.url, viewport, scheme=scheme, locale=lang)
     try:
         app.wait("new-game")
-        app.click("new-game")
-        for seat, name in enumerate(["Anna", "김민지", "Ñandú"]):
-            app.fill_name(seat, name)
-        app.click("deck-physical")
-        app.click("start-game")
-        app.wait("physical-herd")
+        app.new_game(["Anna", "김민지", "Ñandú"], "physical", shows="physical-herd")
         for area in AREAS:
             box = app.wait(f"herd-pick-{area}").bounding_box()
             assert box and box["y"] + box["height"] <= viewport["height"] and box["width"] >= 120
@@ -365,7 +345,7 @@ def test_a_phone_joins_a_printed_tiles_game_and_plays_a_round_by_touch(browser: 
     server = Server(tmp_path / "data", ["--token", token]).start_guarded(token)
     tablet = App(browser, f"{server.url}?token={token}", TABLET)
     try:
-        new_game(tablet, ["Ann", "Bo", "Cy"], "physical")
+        tablet.new_game(["Ann", "Bo", "Cy"], "physical", shows=None)
         tablet.wait("physical-herd")
         tablet.click("nav-back")
         tablet.click("open-join")

@@ -78,11 +78,7 @@ def assert_round_settled(app: App, winner: int, players: set[int]) -> None:
 def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, server: Server) -> None:
     """Rounds A, B and C of the report, by touch; after each, the hand-out and the thumb bar."""
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
-    app.tap("new-game")
-    for seat, name in enumerate(NAMES):
-        app.fill_name(seat, name)
-    app.tap("deck-physical")
-    app.tap("start-game")
+    app.new_game(NAMES, "physical", shows="physical-herd")
     app.tap("herd-pick-wood")
     app.tap("tile-skip")
     # Round A: 서연 1, 지우 2; 서연 wins at the table.
@@ -144,12 +140,7 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
     after a roll the verdict is in view above the thumb bar, and End game's question when it
     is asked."""
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
-    app.tap("new-game")
-    app.tap("add-player")
-    for seat, name in enumerate(("서연", "지우", "민준", "하윤")):
-        app.fill_name(seat, name)
-    app.tap("start-game")
-    app.wait("players-card")
+    app.new_game(("서연", "지우", "민준", "하윤"), shows="players-card")
     for seat in (3, 0, 2):
         move(app, seat, 1)
         app.shot(f"phone-360-ko-dark-after-record-{seat}")

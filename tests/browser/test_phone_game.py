@@ -270,11 +270,7 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     (issue 14). Shown again they ask for this round, with this round's tiles left and an empty
     tile, never what they showed last; Back from the picker returns to the settled round."""
     app = App(browser, server.url, PHONE, touch=True)
-    app.tap("new-game")
-    for seat, name in enumerate(("Anna", "Bert", "Chloé")):
-        app.fill_name(seat, name)
-    app.tap("deck-physical")
-    app.tap("start-game")
+    app.new_game(("Anna", "Bert", "Chloé"), "physical", shows=None)
     app.wait_text("physical-herd", "16 tiles left")
     app.tap("herd-pick-wood")
     app.wait("tile-editor")

@@ -57,14 +57,6 @@ def lone_move(app: App, player: int) -> None:
     record(app)
 
 
-def start(app: App, names: tuple[str, ...]) -> None:
-    app.tap("new-game")
-    for seat, name in enumerate(names):
-        app.fill_name(seat, name)
-    app.tap("start-game")
-    app.wait("herd-card")
-
-
 @pytest.mark.parametrize("lang", ["en", "ko"])
 @pytest.mark.parametrize("viewport", [SMALL, MEDIUM], ids=["360x640", "390x844"])
 def test_round_choice_and_editor_are_on_screen(
@@ -75,7 +67,7 @@ def test_round_choice_and_editor_are_on_screen(
     app = App(browser, server.url, viewport, locale=lang, touch=True)
     size = f"{viewport['width']}"
     try:
-        start(app, NAMES[lang])
+        app.new_game(NAMES[lang])
         for identifier in HEADER:
             in_view(app, identifier)
         app.shot(f"phone{size}-{lang}-round")
@@ -129,7 +121,7 @@ def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
     server = Server(tmp_path / "data", ["--language", "en"]).start()
     app = App(browser, server.url, SMALL, locale="en", touch=True)
     try:
-        start(app, NAMES["en"])
+        app.new_game(NAMES["en"])
         lone_move(app, 0)
         app.swipe(500)
         assert scrolled_off(app, "start-player")
@@ -188,7 +180,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
         app.page.wait_for_url(f"**{route}")  # the screen's address is in the browser's history
         back(app)
         on_start_screen(app, server)
-    start(app, NAMES["en"])
+    app.new_game(NAMES["en"])
     app.page.wait_for_url("**/game/1")  # the round has its own address
     app.tap("edit-0")
     app.tap("save-migration")
@@ -232,7 +224,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
 def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -> None:
     """Reloading /rules shows the rules; /game/N the game; an unknown address the start screen."""
     app = App(browser, server.url, MEDIUM, touch=True)
-    start(app, NAMES["en"])
+    app.new_game(NAMES["en"])
     app.page.wait_for_url("**/game/1")  # the round's address has reached the browser
     game_url = app.page.url
     app.page.goto(server.url.rstrip("/") + "/rules")

@@ -31,12 +31,8 @@ def report(name: str, **figures: object) -> None:
     print(f"figures {name}: {json.dumps(figures)}")
 
 
-def new_game(app: App, names: tuple[str, ...] = ("Anna", "Bert", "Chloé")) -> None:
-    app.click("new-game")
-    for seat, name in enumerate(names):
-        app.fill_name(seat, name)
-    app.click("start-game")
-    app.wait("herd-card")
+#: The players of most games here.
+TABLE = ("Anna", "Bert", "Chloé")
 
 
 def snapshot(app: App) -> dict[str, str]:
@@ -99,7 +95,7 @@ def test_sigkill_at_random_moments_loses_nothing(browser: Browser, tmp_path: Pat
     data = tmp_path / "data"
     server = Server(data).start()
     app = App(browser, server.url, PHONE)
-    new_game(app)
+    app.new_game(TABLE)
     kills = lost = in_flight = actions = 0
     try:
         while kills < 30:
@@ -160,7 +156,7 @@ def test_corrupt_database_is_kept_aside_and_explained(browser: Browser, tmp_path
         kept = [p for p in data.iterdir() if ".corrupt-" in p.name and not p.name.endswith(("-wal", "-shm"))]
         assert len(kept) == 1 and kept[0].read_bytes() == original
         app.shot("phone-light-recovered-corrupt")
-        new_game(app)  # and the fresh file works
+        app.new_game(TABLE)  # and the fresh file works
     finally:
         app.close()
         server.stop()
@@ -235,7 +231,7 @@ def test_full_disk_refuses_the_action_and_keeps_the_game(browser: Browser, tmp_p
         server = Server(data).start()
         app = App(browser, server.url, PHONE)
         try:
-            new_game(app)
+            app.new_game(TABLE)
             app.click("edit-0")
             app.click("save-migration")
             app.wait_text("player-0", "Anna moves 1 person")
@@ -276,7 +272,7 @@ def test_read_only_data_dir_explains_and_changes_nothing(browser: Browser, tmp_p
         data = disk / "data"
         server = Server(data).start()
         app = App(browser, server.url, PHONE)
-        new_game(app)
+        app.new_game(TABLE)
         app.close()
         server.stop()
         before = {p.name: _bytes(p) for p in data.iterdir()}
@@ -295,7 +291,7 @@ def test_read_only_data_dir_explains_and_changes_nothing(browser: Browser, tmp_p
 def test_two_tabs_stay_consistent(browser: Browser, server: Server) -> None:
     """A second tab sees the first tab's actions; no action is applied twice."""
     first = App(browser, server.url, PHONE)
-    new_game(first)
+    first.new_game(TABLE)
     second = App(browser, server.url, PHONE)
     try:
         second.wait("herd-card")

@@ -77,16 +77,6 @@ def fraction_text(value: Fraction) -> str:
 
 
 # --- driving the app ---------------------------------------------------------------------
-def new_game(app: App, names: list[str]) -> None:
-    app.click("new-game")
-    for seat, name in enumerate(names):
-        app.fill_name(seat, name)
-    for _ in range(len(names), 3):
-        app.click(f"remove-{len(names)}")
-    app.click("start-game")
-    app.wait("herd-card")
-
-
 def move(app: App, player: int, people: int, pay: str | None = None) -> None:
     """``player`` moves ``people``, paying food, or one ``pay`` resource in place of one food."""
     app.click(f"edit-{player}")
@@ -109,7 +99,7 @@ def roll_and_end(app: App) -> None:
 
 def play_two_games(app: App) -> None:
     # Game 1: three rounds (app dice, table dice, nobody), then the end.
-    new_game(app, ["Anna", "Bert", "Chloé"])
+    app.new_game(["Anna", "Bert", "Chloé"])
     move(app, 0, 2, "wood")  # 2 people: 1 food + 1 wood
     move(app, 1, 1)
     app.click("roll")
@@ -138,7 +128,7 @@ def play_two_games(app: App) -> None:
     app.wait("player-summary")
     app.click("done")
     # Game 2: "anna" again (the same player by name), Dora and Emil.
-    new_game(app, ["anna", "Dora", "Emil"])
+    app.new_game(["anna", "Dora", "Emil"])
     move(app, 0, 1)
     move(app, 1, 1)
     app.click("enter-dice")
@@ -252,7 +242,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     files get the command line's words and change nothing; Copy summary fills the clipboard."""
     app = App(browser, server.url, PHONE)
     app.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    new_game(app, ["Anna", "Bert", "Chloé"])
+    app.new_game(["Anna", "Bert", "Chloé"])
     move(app, 0, 1)
     roll_and_end(app)
     app.wait("scoring-card")
