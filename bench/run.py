@@ -709,11 +709,17 @@ WARM_UP_TAPS = 5
 CHURN_TAPS = 30
 
 
-def session_churn(browser: Any, count: int, rounds: int = 5) -> list[Row]:
+def session_churn(browser: Any, count: int, rounds: int = 5, more: int = 5) -> list[Row]:
     """``rounds`` rounds of ``count`` sessions opened and closed (issue 33): nothing grows
-    without bound. The server's memory after the last round is within 5 MB of after the first
-    (CPython keeps some arenas after the first round, an accepted cost), and the taps after
-    each round are within 1.2 x of before. Each round waits for its sessions' release."""
+    without bound. The issue's row: the server's memory after the last round is within 5 MB of
+    after the first, and the taps after each round are within 1.2 x of before. Each round
+    waits for its sessions' release.
+
+    Then ``more`` rounds: CPython's allocator keeps the arenas a few surviving blocks pin, and
+    in some runs they take two or three rounds to settle (+2.4 MB over rounds 1 to 5 in one
+    quiet run, +9.0 MB in another, flat from round 4 to 12 in a twelve-round run), so the
+    first round is not yet the level memory stays at. The second row asks that rounds
+    ``rounds`` + 1 to ``rounds + more`` stay within 5 MB of round ``rounds``."""
     from companion.server.app import SESSION_TIMEOUT_SECONDS
 
     with server("app") as (url, proc):
@@ -725,19 +731,22 @@ def session_churn(browser: Any, count: int, rounds: int = 5) -> list[Row]:
         mem_start = rss(proc)
         memory: list[float] = []
         taps: list[list[float]] = []
-        for _ in range(rounds):
+        for done in range(rounds + more):
             open_and_close_sessions(url, count)
             time.sleep(SESSION_TIMEOUT_SECONDS + 5)  # every closed session released
-            # The page sat idle through the wait; the taps before were measured warm, so these
-            # are too (the first taps after a minute idle were the slow ones in earlier runs).
-            saving_taps(page, WARM_UP_TAPS)
-            taps.append(saving_taps(page, CHURN_TAPS))
+            if done < rounds:
+                # The page sat idle through the wait; the taps before were measured warm, so
+                # these are too (the first taps after a minute idle were the slow ones).
+                saving_taps(page, WARM_UP_TAPS)
+                taps.append(saving_taps(page, CHURN_TAPS))
             memory.append(rss(proc))
         page.context.close()
     mb = 1024 * 1024
-    growth = memory[-1] - memory[0]
+    growth = memory[rounds - 1] - memory[0]
+    settled = memory[-1] - memory[rounds - 1]
     slowest = max(median(t) for t in taps)
     ok = growth <= 5 * mb and slowest <= 1.2 * median(before)
+    levels = ", ".join(f"{m / mb:.1f}" for m in memory)
     return [
         Row(
             f"4c. {rounds} rounds of {count} sessions opened and closed: taps after the last round",
@@ -746,12 +755,21 @@ def session_churn(browser: Any, count: int, rounds: int = 5) -> list[Row]:
             "ms",
             "memory after the last round ≤ +5 MB of after the first; taps after each round ≤ 1.2 × before",
             ok,
-            f"memory {mem_start / mb:.1f} MB before, then after each round "
-            + ", ".join(f"{m / mb:.1f}" for m in memory)
-            + f" MB (last − first {growth / mb:+.1f} MB); tap medians after each round "
+            f"memory {mem_start / mb:.1f} MB before, then after each round {levels} MB (rounds 1 to {rounds}: "
+            f"last − first {growth / mb:+.1f} MB); tap medians after each round "
             + ", ".join(f"{median(t) * 1000:.0f}" for t in taps)
             + f" ms, before {median(before) * 1000:.0f} ms",
-        )
+        ),
+        Row(
+            f"4c. rounds {rounds + 1} to {rounds + more} of {count} sessions: memory once settled (MB)",
+            [m / mb for m in memory[rounds:]],
+            None,
+            "MB",
+            f"memory after round {rounds + more} ≤ +5 MB of after round {rounds}",
+            settled <= 5 * mb,
+            f"after round {rounds} {memory[rounds - 1] / mb:.1f} MB, after round {rounds + more} "
+            f"{memory[-1] / mb:.1f} MB ({settled / mb:+.1f} MB)",
+        ),
     ]
 
 
