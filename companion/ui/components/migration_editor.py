@@ -137,6 +137,7 @@ def DraftLines(
                 dice=dice_counts(state, player, draft.people),
                 lang=lang,
                 narrow=narrow,
+                width=width - EDITOR_PADDING,
                 key="odds-lines",
             ),
         ],

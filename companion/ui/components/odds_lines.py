@@ -9,6 +9,7 @@ import flet as ft
 from ...i18n import Translator, percent
 from ...rules import GameState, win_odds
 from ..memo import memo
+from ..textfit import text_width
 from ..textsize import scaled
 from ..widgets import player_badge, tid
 
@@ -27,17 +28,30 @@ def _line(who: list[ft.Control], chance: list[ft.Control], narrow: bool) -> ft.C
     return ft.Row([*who, *chance], spacing=8)
 
 
+#: Beside a name on a chance's line: the disc and the gaps, the percentage's room, the fraction.
+BESIDE_NAME = 24 + 3 * 8 + 64 + 90
+
+
 @ft.component
 @scaled
 def OddsLines(
-    state: GameState, dice: tuple[tuple[int, int], ...], lang: str, narrow: bool = False, key: str | None = None
+    state: GameState,
+    dice: tuple[tuple[int, int], ...],
+    lang: str,
+    narrow: bool = False,
+    width: float = 360,
+    key: str | None = None,
 ) -> ft.Control:
-    """Each participant's exact chance to tame; on a narrow window the chance under the name."""
+    """Each participant's exact chance to tame; on a narrow window the chance under the name,
+    and so too where a name is too wide to sit beside it (``width``: the card's inside), which
+    Flutter would break inside the name ("Großmütt | erchen")."""
     tr = Translator(lang)
     counts = dict(dice)
     if not counts:
         return tid("odds", ft.Text(tr("odds.none"), size=14, italic=True))
     odds = win_odds(counts)
+    widest = max((text_width(state.players[p], 15) for p in odds.win), default=0.0)
+    narrow = narrow or widest > width - BESIDE_NAME
     lines: list[ft.Control] = [ft.Text(tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
     for player in state.turn_order():
         if player in odds.win:

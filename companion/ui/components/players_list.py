@@ -35,6 +35,7 @@ def PlayersList(
     narrow: bool,
     inline: ft.Control | None = None,
     inline_seat: int | None = None,
+    width: float = 360,
     key: str | None = None,
 ) -> ft.Control:
     """Every player in turn order: tiles held and migration, each with the button that opens
@@ -79,7 +80,8 @@ def PlayersList(
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
     if inline is None:  # an editor in place shows the odds with its draft
-        rows.append(OddsMemo(state=state, dice=dice_counts(state), lang=lang, narrow=narrow, key="odds-lines"))
+        odds = OddsMemo(state=state, dice=dice_counts(state), lang=lang, narrow=narrow, width=width, key="odds-lines")
+        rows.append(odds)
     return card(ft.Column(rows, spacing=6), identifier="players-card")
 
 

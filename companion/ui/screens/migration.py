@@ -29,6 +29,7 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
         narrow=model.session.narrow,
         inline=editor(model) if inline is not None else None,
         inline_seat=inline,
+        width=editor_width(model) - 32,  # the card's inside
         key="players-list",
     )
     return ft.Container(content=players, visible=shown, key="players-slot")
