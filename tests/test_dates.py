@@ -54,6 +54,8 @@ def test_a_stamp_reads_as_the_language_writes_it(lang: str, utc: None) -> None:
     assert _plain(local_time(lang, STAMP, at.replace(hour=23))) == SAME_DAY[lang]
     assert _plain(local_time(lang, STAMP, at.replace(day=1, month=12, hour=8))) == NEXT_DAY[lang]
     assert _plain(local_time(lang, STAMP, datetime(2026, 12, 7, tzinfo=UTC))) == LATER[lang]
+    alone = _plain(local_time(lang, STAMP, at.replace(hour=23), alone=True))  # a line of its own
+    assert alone == SAME_DAY[lang][:1].upper() + SAME_DAY[lang][1:]
 
 
 def test_a_damaged_stamp_is_shown_as_it_is() -> None:

@@ -19,9 +19,10 @@ from .theme import GAP, PLAYER_COLOURS, PLAYER_SHAPES, TOUCH
 Handler = Callable[..., Any]
 
 
-def local_time(lang: str, stamp: str | None, now: datetime | None = None) -> str:
+def local_time(lang: str, stamp: str | None, now: datetime | None = None, alone: bool = False) -> str:
     """A stored UTC time stamp as this machine's local time, written as ``lang`` writes it,
-    "today"/"yesterday" for the last two days (``now``: the reader's moment, for tests)."""
+    "today"/"yesterday" for the last two days (``now``: the reader's moment, for tests);
+    ``alone``: it starts a line of its own, so it starts with a capital ("Today, 7:33 AM")."""
     if not stamp:
         return ""
     try:
@@ -30,6 +31,8 @@ def local_time(lang: str, stamp: str | None, now: datetime | None = None) -> str
         return stamp
     today = (now or datetime.now()).astimezone().date()
     text = format_when(lang, moment, today)
+    if alone:
+        text = text[:1].upper() + text[1:]
     return keep_words(text) if lang == "ko" else text
 
 

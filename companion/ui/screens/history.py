@@ -24,7 +24,7 @@ def history_screen(model: AppModel) -> ft.Control:
         scorers = join_names(model.session.lang, (summary.players[p] for p in summary.scorers)) or tr(
             "history.no_scorer"
         )
-        when = local_time(model.session.lang, summary.finished)
+        when = local_time(model.session.lang, summary.finished, alone=True)
         players = ", ".join(f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True))
         rounds = tr("history.rounds", count=summary.round)
         scored = tr("history.scorers", names=scorers)
