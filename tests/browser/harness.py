@@ -88,7 +88,14 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
   const scale = img.width / window.innerWidth;
   // The height (CSS px) of what is drawn inside a box, less a 4 px edge (an outline, a focus
   // ring) and, left and right, the round ends of a pill-shaped button.
-  const inkHeight = (r) => {
+  const inkHeight = (e, r) => {
+    // Wholly inside every scrolling box around it: not scrolled past, not under the thumb bar.
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      if (['hidden', 'scroll', 'auto', 'clip'].includes(getComputedStyle(a).overflowY)) {
+        const c = a.getBoundingClientRect();
+        if (c.height > 0 && (r.top < c.top - 1 || r.bottom > c.bottom + 1)) return null;
+      }
+    }
     const side = r.height / 2 + 2;
     const x = Math.round((r.left + side) * scale), y = Math.round((r.top + 4) * scale);
     const w = Math.round((r.width - 2 * side) * scale), h = Math.round((r.height - 8) * scale);
@@ -137,8 +144,8 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
       // name may be longer than its label ("Move: Anna" on a "Move" button), so a break is
       // reported only where the label is drawn on two lines or more.
       if (words.length > 4) continue;  // a card as a button: its name is several texts
-      const ink = inkHeight(r);
-      if (ink === null) {  // not on the screen: measured once scrolled to
+      const ink = inkHeight(e, r);
+      if (ink === null) {  // not wholly on the screen: measured once scrolled to
         pending.push(r.top);
         continue;
       }
@@ -590,11 +597,11 @@ class App:
     def still_screenshot(self, limit_s: float = 3.0) -> str:
         """The window as drawn once it stopped moving (two shots alike, 250 ms apart; a text
         field's blinking cursor may keep it moving: then the last shot), base64."""
-        shot = self.page.screenshot()
+        shot = self.page.screenshot(scale="css")  # one pixel per CSS px: enough to count lines
         began = time.monotonic()
         while time.monotonic() - began < limit_s:
             time.sleep(0.25)
-            again = self.page.screenshot()
+            again = self.page.screenshot(scale="css")
             if again == shot:
                 break
             shot = again
