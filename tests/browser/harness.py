@@ -433,16 +433,26 @@ class App:
 
     def _still_box(self, identifier: str) -> dict[str, float]:
         """The control's box once it has stayed put for 100 ms (at most 2 s of waiting)."""
-        box = self.wait(identifier).bounding_box()
-        assert box is not None, identifier
+        box = self._drawn_box(identifier)
         for _ in range(20):
             time.sleep(0.1)
-            again = self.wait(identifier).bounding_box()
-            assert again is not None, identifier
+            again = self._drawn_box(identifier)
             if again == box:
                 break
             box = again
         return dict(box)
+
+    def _drawn_box(self, identifier: str, limit_s: float = 5.0) -> dict[str, float]:
+        """The control's box; a node Flutter is replacing has none for a moment, so ask again
+        (a fresh-clone run once found edit-3 on the page with no box, right after a Record)."""
+        began = time.monotonic()
+        while True:
+            box = self.wait(identifier).bounding_box()
+            if box is not None:
+                return dict(box)
+            if time.monotonic() - began > limit_s:
+                raise AssertionError(self.on_screen(f"{identifier} was on the page but not drawn for {limit_s:g} s"))
+            time.sleep(0.1)
 
     def swipe(self, distance: float) -> None:
         """A finger's swipe that scrolls the page by ``distance`` pixels (up for positive)."""
