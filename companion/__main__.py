@@ -15,6 +15,10 @@ from .server.config import resolve
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["publish"]:  # the static site (companion.site)
+        from .site.publish import main as publish
+
+        raise SystemExit(publish(args[1:]))
     if command_in(args) is not None:  # export / import / games, options before or after
         raise SystemExit(run(args))
     config = resolve(args, epilog=COMMAND_HELP)

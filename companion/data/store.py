@@ -132,9 +132,19 @@ def _entry_json(entry: LogEntry) -> str:
 class Store:
     """One SQLite database of games and settings."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        journal: str = "WAL",
+        after_commit: Callable[[], None] | None = None,
+    ) -> None:
+        """``journal``: SQLite's journal mode (a file system in memory, as in a browser, has
+        no shared memory for WAL). ``after_commit`` runs after every committed write, before
+        the caller is told it is done (the static site copies the file to lasting storage)."""
         self.path = Path(path) if path else default_path()
         self.recovered: Recovery | None = None
+        self.journal = journal
+        self.after_commit = after_commit
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -144,7 +154,7 @@ class Store:
     # -- opening, checking, migrating ---------------------------------------
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
-        db.execute("PRAGMA journal_mode=WAL")
+        db.execute(f"PRAGMA journal_mode={self.journal}")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
         return db
@@ -241,6 +251,14 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        """One write transaction, committed, then handed to ``after_commit``."""
+        with _transaction(self.db):
+            yield
+        if self.after_commit is not None:
+            self.after_commit()
+
     # -- games --------------------------------------------------------------
     def same_game(self, game: Game) -> int | None:
         """The number of a saved game with the same setup (players, tiles, seed) as ``game``."""
@@ -251,14 +269,14 @@ class Store:
 
     def create(self, game: Game) -> int:
         """Save a new game (with any log it has); returns its id."""
-        with _transaction(self.db):
+        with self._write():
             return self._insert(game)
 
     def create_unless_same(self, game: Game) -> tuple[int, bool]:
         """Save ``game`` unless the same game (same setup) is stored: ``(its id, True)`` when
         saved now, ``(the stored one's id, False)`` when it was there. The look and the insert
         are one write transaction, so two imports of one file at once store it once."""
-        with _transaction(self.db):
+        with self._write():
             existing = self.same_game(game)
             if existing is not None:
                 return existing, False
@@ -287,7 +305,7 @@ class Store:
         :class:`StaleGameError` if another tab stored entries meanwhile, so
         no action is ever applied twice or on top of a game that moved on.
         """
-        with _transaction(self.db):
+        with self._write():
             if not self.exists(game_id):
                 raise GameGoneError(f"game {game_id} was deleted")
             stored = self.log_length(game_id)
@@ -345,7 +363,7 @@ class Store:
         """Delete a game and its log; a finished game only with ``finished_too``
         (finished games are the table's record and never go by accident).
         Returns whether a game was deleted."""
-        with _transaction(self.db):
+        with self._write():
             guard = "" if finished_too else " AND finished IS NULL"
             cur = self.db.execute(f"DELETE FROM games WHERE id=?{guard}", (game_id,))
             return cur.rowcount > 0
@@ -356,7 +374,7 @@ class Store:
         return str(row[0]) if row else default
 
     def set_setting(self, key: str, value: str) -> None:
-        with _transaction(self.db):
+        with self._write():
             self.db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, value))
 
 

@@ -9,24 +9,20 @@ modules (the browser spends that time downloading the client).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
-from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
 
 import flet as ft
 
 from ..data.store import Store, StoreError, default_path
-from ..i18n import LANGUAGES, Translator, detect
+from ..i18n import LANGUAGES, Translator
 from ..ui import device
 from ..ui.device import DeviceSettings
 from ..ui.model import AppModel
-from ..ui.root import Root, close_open, push_address
 from ..ui.routes import is_entry
-from ..ui.session import Session
-from ..ui.theme import FONTS, theme_mode, themes
+from ..ui.start import choose_language, dress, in_background, notice, open_screens
+from ..ui.theme import theme_mode
 from . import memory, qr, webfix
 from .config import Config
 
@@ -36,8 +32,6 @@ _stores: dict[str, Store] = {}
 
 #: Sessions alive at once (connected, or closed less than ``app.SESSION_TIMEOUT_SECONDS`` ago).
 _live_sessions: set[int] = set()
-#: Tasks a session started and nobody awaits (kept here until they end).
-_background: set[asyncio.Task[None]] = set()
 
 
 def store_for(config: Config) -> Store:
@@ -49,49 +43,6 @@ def store_for(config: Config) -> Store:
     return _stores[key]
 
 
-def _in_background(work: Coroutine[Any, Any, None]) -> None:
-    """Run ``work`` as a task of this loop, kept until it ends."""
-    task = asyncio.get_running_loop().create_task(work)
-    _background.add(task)
-    task.add_done_callback(_background.discard)
-
-
-async def _follow_reduced_motion(session: Session) -> None:
-    """Without a choice in Settings, the roll's animation follows the device: off when it
-    asks for less motion (the browser's ``prefers-reduced-motion``, a phone's "remove
-    animations"). Asked after the first screen is out, so that screen never waits for it."""
-    with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
-        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
-        if not session.device.chosen("animation"):
-            session.animation = not (features.disable_animations or features.reduce_motion)
-
-
-def _notice(page: ft.Page, title: str, text: str) -> None:
-    """A page that only explains something (no game can be shown)."""
-    page.add(
-        ft.SafeArea(
-            ft.Container(
-                content=ft.Column(
-                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
-                    spacing=12,
-                ),
-                padding=24,
-            )
-        )
-    )
-
-
-async def _language(page: ft.Page, settings: DeviceSettings, config: Config) -> str:
-    lang = settings.get("lang") or config.language
-    if lang in LANGUAGES:
-        return lang
-    locales: list[str | None] = []
-    with contextlib.suppress(Exception):
-        info = await asyncio.wait_for(page.get_device_info(), 3)
-        locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
-    return detect(locales)
-
-
 @functools.cache
 def _join_codes(urls: tuple[str, ...]) -> tuple[str, ...]:
     """The join screen's QR codes, one PNG per address, drawn once for every tab."""
@@ -100,10 +51,7 @@ def _join_codes(urls: tuple[str, ...]) -> tuple[str, ...]:
 
 async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...] = ()) -> None:
     webfix.install_diff_fix()  # every host: web, desktop window, flet build (once)
-    page.title = "Mammoth Herd Companion"
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes()
-    page.padding = 0
+    dress(page)
     page.on_close = lambda _e: memory.release_soon()  # also for a page that only shows a notice
     try:
         store: Store | None = store_for(config)
@@ -129,16 +77,16 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     if own is None:
         log.info("a tab did not tell its settings in time: it starts from the defaults")
     settings.own = own or {}
-    lang = await _language(page, settings, config)
+    lang = await choose_language(page, settings, config.language, LANGUAGES)
     tr = Translator(lang)
     if store is None:
         folder = config.data_dir or str(default_path().parent)
-        _notice(page, tr("store.unwritable_title"), tr("store.unwritable_body", path=folder))
+        notice(page, tr("store.unwritable_title"), tr("store.unwritable_body", path=folder))
         return
     session_key = id(page)
     if len(_live_sessions) >= config.max_sessions:
         log.warning("refused a session: %d sessions are open", len(_live_sessions))
-        _notice(page, tr("sessions.full_title"), tr("sessions.full_body", count=config.max_sessions))
+        notice(page, tr("sessions.full_title"), tr("sessions.full_body", count=config.max_sessions))
         return
     _live_sessions.add(session_key)
     log.info("session opened; %d open", len(_live_sessions))
@@ -164,31 +112,6 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     page.theme_mode = theme_mode(session.theme)
     if store.recovered is not None:
         session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
-    saved = session.message
-    if is_entry(page.route):
-        model.play.open_unfinished()  # the game played last, or the start screen
-    else:
-        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
-    session.message = saved or session.message
-
-    echoed = False  # the browser has reported one of the app's own addresses
-
-    async def on_route_change(e: ft.RouteChangeEvent) -> None:
-        # The browser's Back or Forward. A Back onto the entry address shows the start
-        # screen and pushes its address again: Back never leaves the app. Until the browser
-        # has echoed an address the app pushed, "/" is only the page reporting where it was
-        # loaded, not a Back (a reload must not drop the game it reopened).
-        nonlocal echoed
-        if not echoed:
-            echoed = e.route == model.play.route
-            if is_entry(e.route):
-                return
-        before = model.play.route
-        model.play.follow(e.route)
-        if model.play.route == before and page.route != before:
-            await push_address(page, before)
-
-    page.on_route_change = on_route_change
 
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)
@@ -232,38 +155,14 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
         log.info("session released; %d open", len(_live_sessions))
         memory.release_soon()
 
-    haptic = ft.HapticFeedback()
-
-    async def vibrate() -> None:
-        with contextlib.suppress(Exception):  # browsers and desktops have no vibration motor
-            await haptic.light_impact()  # type: ignore[no-untyped-call]
-
-    def feedback() -> None:
-        page.run_task(vibrate)
-
     model.play.on_commit = tell_others
-    model.play.on_feedback = feedback
     subscribe()
     page.on_disconnect = on_disconnect
     page.on_connect = on_connect
     if own is None and reconnected.is_set():
         # The tab came back after the question was given up. A task of this loop, not
         # page.run_task, which needs a connection the tab may have dropped again by now.
-        _in_background(read_again())
+        in_background(read_again())
     page.on_close = on_close
 
-    def on_resize(e: ft.PageResizeEvent) -> None:
-        session.resize(getattr(e, "width", None), getattr(e, "height", None))
-
-    page.on_resize = on_resize
-
-    def on_keyboard(e: ft.KeyboardEvent) -> None:
-        if e.key == "Escape":  # a keyboard's way out of an editor, like its Cancel button
-            close_open(model)
-
-    page.on_keyboard_event = on_keyboard
-    page.render_views(Root, model, **model.observed())
-    if chosen_animation is None:
-        # A task of this loop, not page.run_task: that needs the tab's connection, which may
-        # have dropped while the session was starting (the tab comes back to this session).
-        _in_background(_follow_reduced_motion(session))
+    open_screens(page, model, follow_motion=chosen_animation is None)

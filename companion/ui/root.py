@@ -63,6 +63,8 @@ def _frame(
     when the step changes (:func:`_place`). A new screen is a new scroll."""
     tr = model.session.tr
     parts: list[ft.Control] = [bar]
+    if model.session.unkept:
+        parts.append(unkept_warning(model))
     if model.session.message is not None:
         parts.append(
             banner(
@@ -94,6 +96,25 @@ def _frame(
     if bottom is not None:
         parts.append(ft.Container(content=bottom, padding=ft.Padding.only(top=12)))  # apart from what scrolls
     return parts
+
+
+def unkept_warning(model: AppModel) -> ft.Control:
+    """The browser keeps nothing (a private window, a refused or full storage): the game plays
+    on in memory, and this line stays on every screen so nobody counts on it being kept."""
+    return tid(
+        "unkept",
+        control=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
+                    ft.Text(model.session.tr("site.unkept"), color=ft.Colors.ON_ERROR_CONTAINER, size=15, expand=True),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+        ),
+    )
 
 
 def synced_notice(model: AppModel) -> ft.Control | None:

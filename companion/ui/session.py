@@ -73,6 +73,7 @@ class Session:
     screen: Screen = Screen.START
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
     message: Message | None = None
+    unkept: str = ""  # the static site keeps nothing (why: "unavailable", "refused"); "" when kept
     synced: int = 0  # changes from another device the notice stands for now (0: no notice)
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server

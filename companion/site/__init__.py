@@ -1,0 +1,12 @@
+"""The static site: the whole app in the browser's own Python (Pyodide), with no server.
+
+- :mod:`.publish` ``python -m companion publish [DIR]``: writes the folder a static host
+  serves (runs on the publishing machine); :mod:`.pack` the Python side of it
+- :mod:`.main` the entry that runs in the browser; :mod:`.keep` the saved games kept in
+  the browser's storage
+- ``page.js``, ``python.js``, ``sw.js``: the page's scripts and the service worker
+
+May import the UI, the game's data, the rules and the catalogs, and of the server only
+its fence of Flet's private internals (:mod:`companion.server.webfix`, which imports
+nothing else); what runs in the browser never imports the web server, psutil or qrcode.
+"""

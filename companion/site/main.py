@@ -1,0 +1,83 @@
+"""The static site's entry: the app in the browser's own Python (Pyodide), no server.
+
+The one page is the one session. Its saved games live in an in-memory SQLite file that
+:mod:`.keep` copies into the browser's storage after every commit (before the screen
+shows the change) and restores at start; its settings are the browser's local storage,
+as in the served app. What needs a host (room mode, the join codes, other tabs' updates)
+does not exist here and is not shown.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import flet as ft
+
+from ..data.store import Store, StoreError
+from ..i18n import LANGUAGES, Translator
+from ..server import webfix  # the fence of Flet's private internals (imports only Flet)
+from ..ui import device
+from ..ui.device import DeviceSettings
+from ..ui.model import AppModel
+from ..ui.start import choose_language, dress, notice, open_screens
+from ..ui.theme import theme_mode
+from .keep import open_keeper
+
+log = logging.getLogger("companion")
+
+#: The database in Pyodide's in-memory file system; :mod:`.keep` keeps it.
+DB_PATH = Path("/home/pyodide/data/games.sqlite3")
+
+
+async def start(page: ft.Page) -> None:
+    """Open the app on the page: settings, the kept games, then the screens."""
+    webfix.install_diff_fix()
+    dress(page)
+    prefs = ft.SharedPreferences()
+    settings = DeviceSettings()
+    own = await device.read(prefs)
+    settings.own = own or {}
+    lang = await choose_language(page, settings, "", LANGUAGES)
+    tr = Translator(lang)
+    keeper = await open_keeper(DB_PATH)
+    if keeper.busy:
+        notice(page, tr("site.busy_title"), tr("site.busy_body"))
+        return
+    try:
+        store = Store(DB_PATH, journal="DELETE", after_commit=keeper.save)
+    except StoreError as exc:
+        log.warning("no store: %s", exc)
+        notice(page, tr("store.unwritable_title"), tr("site.unkept"))
+        return
+    keeper.save()  # a new or upgraded file is kept before anyone plays
+    settings.defaults = store.get_setting
+    model = AppModel.create(
+        store,
+        device=settings,
+        **{**device.values(settings, LANGUAGES), "lang": lang},
+        width=page.width or 412,
+        height=page.height or 800,
+    )
+    session = model.session
+
+    def keep(text: str) -> None:
+        page.run_task(device.write, prefs, text, session.device_refused)
+
+    settings.write = keep
+    page.theme_mode = theme_mode(session.theme)
+    if store.recovered is not None:
+        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
+
+    def lost() -> None:
+        session.unkept = "refused"
+
+    keeper.on_lost = lost
+    if not keeper.kept:
+        session.unkept = keeper.reason or "unavailable"
+    open_screens(page, model, follow_motion=settings.get("animation") is None)
+
+
+def run() -> None:
+    """Start the app in the browser (called by the site's ``main.py``)."""
+    ft.run(start)

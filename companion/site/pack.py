@@ -1,0 +1,166 @@
+"""The Python side of the static site: the app and its packages in one zip, and Pyodide's
+standard library, both as bytecode when Pyodide's own CPython can compile them.
+
+Pyodide's start is mostly CPython compiling its standard library from source (flet-web
+ships it as ``.py``); compiled once here, with Pyodide's CPython run by Node.js, the
+browser skips that (``bench/PROFILE.md``). Packages go in as plain Python: msgpack's C
+part has no browser build and its own pure-Python fallback takes over; of Babel only the
+modules go in, not its 33 MB of locale data (the app reads its CLDR facts from
+``companion/i18n/cldr.json`` and evaluates plural rules with ``babel.plural``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+from ..assets_path import assets_dir
+
+ARCHIVE = "app.zip"
+#: Packages the app imports in the browser, and what of each is left out.
+PACKAGES: dict[str, tuple[str, ...]] = {
+    "flet": ("testing/", "cli/", "__pycache__/"),
+    "msgpack": ("__pycache__/",),
+    "repath": (),
+    "six": (),
+    "platformdirs": ("__pycache__/",),
+    "babel": ("locale-data/", "global.dat", "messages/", "__pycache__/", "localtime/"),
+}
+#: The app's own data files Python reads (the rest of its assets the client fetches).
+APP_DATA = ("decks", "fonts/coverage.json", "fonts/widths.json")
+#: Of the server, only its fence of Flet's private internals runs in the browser.
+FROM_SERVER = ("server/__init__.py", "server/webfix.py")
+#: Modules of the package that never run in the browser (they need a server or a shell).
+LEFT_OUT = ("server/", "site/publish.py", "site/pack.py", "__pycache__/", "cli.py", "__main__.py")
+MAIN = "from companion.site.main import run\n\nrun()\n"
+NODE_TIMEOUT_SECONDS = 600
+
+
+def _tree(path: Path) -> list[tuple[Path, str]]:
+    """(file, path inside the package) for a package folder or a one-file module."""
+    if path.is_file():
+        return [(path, path.name)]
+    return [(f, f.relative_to(path).as_posix()) for f in sorted(path.rglob("*")) if f.is_file()]
+
+
+def _origin(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise FileNotFoundError(f"package {name} is not installed")
+    origin = Path(spec.origin)
+    return origin.parent if origin.name == "__init__.py" else origin
+
+
+def _wanted(inner: str, skip: tuple[str, ...]) -> bool:
+    if inner.endswith((".pyc", ".so", ".pyd", ".pyi")) or "/__pycache__/" in f"/{inner}":
+        return False
+    return not any(inner.startswith(s) or inner == s.rstrip("/") for s in skip)
+
+
+def stage(folder: Path) -> None:
+    """Lay out ``main.py``, the app (with its data files) and its packages in ``folder``."""
+    (folder / "main.py").write_text(MAIN, encoding="utf-8")
+    app = Path(__file__).resolve().parents[1]
+    for file, inner in _tree(app):
+        if (inner in FROM_SERVER or _wanted(inner, LEFT_OUT)) and not inner.startswith("assets/"):
+            target = folder / "companion" / inner
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, target)
+    for name in APP_DATA:
+        source = assets_dir() / name
+        for file, inner in _tree(source):
+            target = (
+                folder / "companion" / "assets" / name / inner
+                if source.is_dir()
+                else folder / "companion" / "assets" / name
+            )
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(file, target)
+    for name, skip in PACKAGES.items():
+        origin = _origin(name)
+        for file, inner in _tree(origin):
+            if _wanted(inner, skip):
+                target = folder / (inner if origin.is_file() else f"{name}/{inner}")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(file, target)
+
+
+def node_python(pyodide: Path) -> list[str] | None:
+    """The command that runs Pyodide's CPython under Node.js, or None without Node."""
+    node = shutil.which("node")
+    if node is None or not (pyodide / "python_cli_entry.mjs").is_file():
+        return None
+    entry = pyodide / "python_cli_entry.mjs"
+    return [node, "--experimental-wasm-stack-switching", str(entry), f"--this-program={pyodide / 'python'}"]
+
+
+COMPILE = """
+import compileall, py_compile, sys
+compileall.compile_dir(sys.argv[1], quiet=2, legacy=True, optimize=0,
+    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+"""
+
+
+def compile_tree(folder: Path, pyodide: Path) -> bool:
+    """Compile every ``.py`` under ``folder`` to a ``.pyc`` beside it (``legacy``: the
+    ``.pyc`` takes the source's place) with Pyodide's CPython; the sources are then removed.
+    A file that does not compile (the standard library's deliberately broken test files)
+    keeps its source. Returns False (and leaves the sources) when Node.js is missing or the
+    compiler did not run."""
+    command = node_python(pyodide)
+    if command is None:
+        return False
+    try:
+        done = subprocess.run(
+            [*command, "-c", COMPILE, str(folder)],
+            capture_output=True,
+            text=True,
+            timeout=NODE_TIMEOUT_SECONDS,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    compiled = False
+    for source in folder.rglob("*.py"):
+        if source.with_suffix(".pyc").is_file():
+            source.unlink()
+            compiled = True
+    return done.returncode == 0 and compiled
+
+
+def _zip(folder: Path, target: Path) -> None:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for file in sorted(folder.rglob("*")):
+            if file.is_file():
+                archive.write(file, file.relative_to(folder).as_posix())
+
+
+def write_archive(target: Path, pyodide: Path, compile_with_node: bool) -> bool:
+    """The app's archive; returns whether it holds bytecode."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        stage(folder)
+        compiled = compile_with_node and compile_tree(folder, pyodide)
+        _zip(folder, target)
+    return compiled
+
+
+def write_stdlib(target: Path, pyodide: Path, compile_with_node: bool) -> None:
+    """Pyodide's standard library, as bytecode when it can be compiled, else as shipped."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    source = pyodide / "python_stdlib.zip"
+    if not compile_with_node:
+        shutil.copyfile(source, target)
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        with zipfile.ZipFile(source) as archive:
+            archive.extractall(folder)
+        if not compile_tree(folder, pyodide):
+            shutil.copyfile(source, target)
+            return
+        _zip(folder, target)

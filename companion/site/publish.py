@@ -1,0 +1,225 @@
+"""``python -m companion publish [DIR]``: the whole app as a folder any static host serves.
+
+The folder holds Flet's web client and the Pyodide that ``flet-web`` ships, the app's
+Python code with the pure-Python packages it needs (one zip, compiled to ``.pyc`` by
+Pyodide's own CPython when Node.js is at hand), the app's pictures and font, a service
+worker that keeps every file of this version for offline use, and the page scripts that
+start Python beside the Flutter client and offer a new version when one is published.
+Nothing is fetched from elsewhere at run time.
+
+This runs on the publishing machine, never in the browser.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from ..assets_path import assets_dir
+from ..i18n import LANGUAGES, Translator
+from . import pack
+
+#: Files of flet-web's client the static site serves (the rest are other renderers, maps
+#: for debugging and Pyodide's own command line).
+CLIENT_FILES = (
+    "flutter.js",
+    "flutter_bootstrap.js",
+    "main.dart.js",
+    "python-worker.js",
+    "version.json",
+    "icons/loading-animation.png",
+    "canvaskit/canvaskit.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js",
+    "canvaskit/chromium/canvaskit.wasm",
+    "assets/AssetManifest.bin",
+    "assets/AssetManifest.bin.json",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "assets/fonts/roboto.woff2",
+    "assets/packages/wakelock_plus/assets/no_sleep.js",
+    "assets/shaders/ink_sparkle.frag",
+    "assets/shaders/stretch_effect.frag",
+    "pyodide/pyodide.mjs",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide-lock.json",
+)
+#: The app's own files at the site's root, as the served app has them.
+APP_ASSETS = ("favicon.png", "icons", "pictures", "fonts/MammothSans-Regular.otf", "fonts/OFL.txt", "assets")
+#: What marks a folder as one this command wrote (and may therefore empty).
+MARK = "mammoth-herd-site.json"
+HERE = Path(__file__).parent
+
+
+class PublishError(Exception):
+    """The folder cannot be written; ``key`` and ``params`` say why in the user's words."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def flet_web_dir() -> Path:
+    """flet-web's client folder (installed with ``flet[web]``)."""
+    import flet_web
+
+    return Path(flet_web.__file__).parent / "web"
+
+
+def _prepare(dest: Path) -> None:
+    """An empty ``dest``: a new folder, or one this command wrote before (emptied). Any other
+    folder with files in it is refused, so that nothing of the user's is deleted."""
+    if dest.exists() and not dest.is_dir():
+        raise PublishError("publish.not_folder", path=str(dest))
+    if dest.is_dir() and any(dest.iterdir()):
+        if not (dest / MARK).is_file():
+            raise PublishError("publish.not_empty", path=str(dest))
+        for child in dest.iterdir():
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child)
+            else:
+                child.unlink()
+    dest.mkdir(parents=True, exist_ok=True)
+
+
+def _copy(source: Path, target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if source.is_dir():
+        shutil.copytree(source, target, dirs_exist_ok=True)
+    else:
+        shutil.copyfile(source, target)
+
+
+def _page_texts() -> dict[str, dict[str, str]]:
+    """What the page scripts say (before Python runs), in every language."""
+    keys = ("site.update", "site.reload", "site.starting", "site.first_visit")
+    return {lang: {key.split(".", 1)[1]: Translator(lang)(key) for key in keys} for lang in LANGUAGES}
+
+
+def _index(web: Path, version: str) -> str:
+    """Flet's page, patched for a static site that may live in any folder of a host."""
+    from flet_web.patch_index import patch_index_html
+
+    page = Path(os.environ.get("TMPDIR", "/tmp")) / f"mammoth-index-{os.getpid()}.html"
+    shutil.copyfile(web / "index.html", page)
+    try:
+        # Flet's own patcher (pyodide mode, local files, hash routes); its absolute paths
+        # then become relative, so the site works below any path (GitHub Pages: /name/).
+        from flet.controls.types import RouteUrlStrategy, WebRenderer
+
+        patch_index_html(
+            str(page),
+            base_href="/",
+            app_name="Mammoth Herd Companion",
+            app_description="Runs The Mammoth Herd expansion for Stone Age at the table",
+            pyodide=True,
+            pyodide_script_path="main.py",
+            pyodide_version="site",
+            app_package_url=pack.ARCHIVE,
+            route_url_strategy=RouteUrlStrategy.HASH,
+            web_renderer=WebRenderer.CANVAS_KIT,  # main.dart.js: the wasm build is not shipped
+            no_cdn=True,
+        )
+        html = page.read_text(encoding="utf-8")
+    finally:
+        page.unlink(missing_ok=True)
+    html = html.replace('<base href="/">', '<base href="./">')
+    for old, new in (
+        ('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'),
+        ('flet.canvasKitBaseUrl="/canvaskit/"', 'flet.canvasKitBaseUrl="canvaskit/"'),
+        ('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"'),
+        ('flet.assetBase="/"', 'flet.assetBase="./"'),
+    ):
+        if old not in html:
+            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
+        html = html.replace(old, new)
+    texts = json.dumps(_page_texts(), ensure_ascii=False).replace("</", "<\\/")
+    script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
+    script = script.replace("/*VERSION*/ ''", json.dumps(version))
+    marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")
+    head = html.index("<head>") + len("<head>")
+    html = f"{html[:head]}\n<script>{script}\n{marks}</script>{html[head:]}"
+    return html
+
+
+def _font_manifest() -> str:
+    """Flutter's font list with the icon font alone (the app uses no KaTeX or Cupertino
+    fonts, which Flutter would otherwise fetch at start: 0.85 MB in 20 requests)."""
+    return json.dumps([{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]}])
+
+
+def _files(dest: Path) -> list[str]:
+    return sorted(
+        path.relative_to(dest).as_posix()
+        for path in dest.rglob("*")
+        if path.is_file() and path.name not in ("sw.js", MARK)
+    )
+
+
+def _version(dest: Path, files: list[str]) -> str:
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode())
+        digest.update(hashlib.sha256((dest / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def publish(dest: Path, compile_with_node: bool = True) -> dict[str, object]:
+    """Write the site into ``dest``; returns what was written (files, bytes, version)."""
+    web = flet_web_dir()
+    _prepare(dest)
+    for name in CLIENT_FILES:
+        _copy(web / name, dest / name)
+    (dest / "assets" / "FontManifest.json").write_text(_font_manifest(), encoding="utf-8")
+    assets = assets_dir()
+    for name in APP_ASSETS:
+        _copy(assets / name, dest / name)
+    (dest / "manifest.json").write_text((assets / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
+    shutil.copyfile(HERE / "python.js", dest / "python.js")  # Python started with the page
+    compiled = pack.write_archive(dest / pack.ARCHIVE, web / "pyodide", compile_with_node)
+    pack.write_stdlib(dest / "pyodide" / "python_stdlib.zip", web / "pyodide", compile_with_node and compiled)
+    # The page names the version, so it is written after the version is known; the version
+    # is the content of every other file.
+    files = _files(dest)
+    version = _version(dest, files)
+    (dest / "index.html").write_text(_index(web, version), encoding="utf-8")
+    files = sorted([*files, "index.html"])
+    worker = (HERE / "sw.js").read_text(encoding="utf-8")
+    worker = worker.replace("/*VERSION*/ ''", json.dumps(version)).replace("/*FILES*/ []", json.dumps(files))
+    (dest / "sw.js").write_text(worker, encoding="utf-8")
+    size = sum((dest / name).stat().st_size for name in [*files, "sw.js"])
+    facts = {"version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}
+    (dest / MARK).write_text(json.dumps(facts, indent=1), encoding="utf-8")
+    return facts
+
+
+def main(argv: list[str]) -> int:
+    """The ``publish`` command: ``publish [DIR] [--language LANG] [--no-compile]``."""
+    import argparse
+
+    from ..cli import environment_language
+
+    parser = argparse.ArgumentParser(prog="python -m companion publish", description=__doc__.split("\n")[0])
+    parser.add_argument("folder", nargs="?", default="dist", help="where the site goes (default: dist)")
+    parser.add_argument("--language", choices=LANGUAGES, default=None, help="language of the messages")
+    parser.add_argument("--no-compile", action="store_true", help="ship Python sources (no Node.js needed)")
+    options = parser.parse_args(argv)
+    tr = Translator(options.language or environment_language(os.environ) or "en")
+    dest = Path(options.folder)
+    try:
+        facts = publish(dest.resolve(), compile_with_node=not options.no_compile)
+    except PublishError as exc:
+        print(tr(exc.key, **exc.params), file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(tr("publish.failed", path=str(dest), reason=exc.strerror or str(exc)), file=sys.stderr)
+        return 1
+    print(tr("publish.done", path=str(dest), files=facts["files"], mb=f"{int(str(facts['bytes'])) / 1e6:.1f}"))
+    if not facts["compiled"] and not options.no_compile:
+        print(tr("publish.no_node"))
+    return 0

@@ -1,0 +1,139 @@
+"""What every host does to open the app on a page: the served app's sessions and the static
+site's one page in the browser (``companion.server.sessions``, ``companion.site.main``).
+
+:func:`dress` gives the page its title, font and themes; :func:`choose_language` picks the
+tab's language; :func:`notice` shows a page that only explains something; :func:`open_screens`
+wires the browser's Back, the keyboard, the window's size and the haptic feedback, and draws
+the app.  Hosting itself (who may connect, other tabs, memory) stays with the host.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Coroutine
+from typing import Any
+
+import flet as ft
+
+from ..i18n import detect
+from .device import DeviceSettings
+from .model import AppModel
+from .root import Root, close_open, push_address
+from .routes import is_entry
+from .session import Session
+from .theme import FONTS, themes
+
+#: Tasks a page started and nobody awaits (kept here until they end).
+_background: set[asyncio.Task[None]] = set()
+
+
+def in_background(work: Coroutine[Any, Any, None]) -> None:
+    """Run ``work`` as a task of this loop, kept until it ends."""
+    task = asyncio.get_running_loop().create_task(work)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+def dress(page: ft.Page) -> None:
+    """The page's title, the app's font and its light and dark themes."""
+    page.title = "Mammoth Herd Companion"
+    page.fonts = FONTS
+    page.theme, page.dark_theme = themes()
+    page.padding = 0
+
+
+def notice(page: ft.Page, title: str, text: str) -> None:
+    """A page that only explains something (no game can be shown)."""
+    page.add(
+        ft.SafeArea(
+            ft.Container(
+                content=ft.Column(
+                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
+                    spacing=12,
+                ),
+                padding=24,
+            )
+        )
+    )
+
+
+async def choose_language(page: ft.Page, settings: DeviceSettings, default: str, languages: tuple[str, ...]) -> str:
+    """The device's chosen language, else ``default``, else the device's own languages."""
+    lang = settings.get("lang") or default
+    if lang in languages:
+        return lang
+    locales: list[str | None] = []
+    with contextlib.suppress(Exception):
+        info = await asyncio.wait_for(page.get_device_info(), 3)
+        locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
+    return detect(locales)
+
+
+async def _follow_reduced_motion(session: Session) -> None:
+    """Without a choice in Settings, the roll's animation follows the device: off when it
+    asks for less motion (the browser's ``prefers-reduced-motion``, a phone's "remove
+    animations"). Asked after the first screen is out, so that screen never waits for it."""
+    with contextlib.suppress(Exception):  # a client that cannot tell keeps the animation
+        features = await asyncio.wait_for(ft.SemanticsService().get_accessibility_features(), 10)
+        if not session.device.chosen("animation"):
+            session.animation = not (features.disable_animations or features.reduce_motion)
+
+
+def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:
+    """Open the screen the address names (or the game played last), follow the browser's
+    Back and Forward, the keyboard and the window's size, and draw the app. With
+    ``follow_motion`` the roll's animation follows the device's reduced-motion setting."""
+    session = model.session
+    saved = session.message
+    if is_entry(page.route):
+        model.play.open_unfinished()  # the game played last, or the start screen
+    else:
+        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
+    session.message = saved or session.message
+
+    echoed = False  # the browser has reported one of the app's own addresses
+
+    async def on_route_change(e: ft.RouteChangeEvent) -> None:
+        # The browser's Back or Forward. A Back onto the entry address shows the start
+        # screen and pushes its address again: Back never leaves the app. Until the browser
+        # has echoed an address the app pushed, "/" is only the page reporting where it was
+        # loaded, not a Back (a reload must not drop the game it reopened).
+        nonlocal echoed
+        if not echoed:
+            echoed = e.route == model.play.route
+            if is_entry(e.route):
+                return
+        before = model.play.route
+        model.play.follow(e.route)
+        if model.play.route == before and page.route != before:
+            await push_address(page, before)
+
+    page.on_route_change = on_route_change
+
+    haptic = ft.HapticFeedback()
+
+    async def vibrate() -> None:
+        with contextlib.suppress(Exception):  # browsers and desktops have no vibration motor
+            await haptic.light_impact()  # type: ignore[no-untyped-call]
+
+    def feedback() -> None:
+        page.run_task(vibrate)
+
+    model.play.on_feedback = feedback
+
+    def on_resize(e: ft.PageResizeEvent) -> None:
+        session.resize(getattr(e, "width", None), getattr(e, "height", None))
+
+    page.on_resize = on_resize
+
+    def on_keyboard(e: ft.KeyboardEvent) -> None:
+        if e.key == "Escape":  # a keyboard's way out of an editor, like its Cancel button
+            close_open(model)
+
+    page.on_keyboard_event = on_keyboard
+    page.render_views(Root, model, **model.observed())
+    if follow_motion:
+        # A task of this loop, not page.run_task: that needs the tab's connection, which may
+        # have dropped while the session was starting (the tab comes back to this session).
+        in_background(_follow_reduced_motion(session))
