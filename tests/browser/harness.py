@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.screens.setup import PASTE_LIMIT
@@ -312,10 +312,12 @@ class App:
         locale: str = "en-US",
         touch: bool = False,
         reduced_motion: bool = False,
+        context: BrowserContext | None = None,
     ) -> None:
+        """A new context, or ``context`` (a persistent one: the browser's storage on disk)."""
         phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if touch else {}
         self.touch = touch
-        self.context = browser.new_context(
+        self.context = context or browser.new_context(
             viewport=viewport,  # type: ignore[arg-type]
             color_scheme=scheme,  # type: ignore[arg-type]
             reduced_motion="reduce" if reduced_motion else "no-preference",

@@ -1,0 +1,206 @@
+"""The static site (``python -m companion publish``): built into a temporary folder, served by
+``python -m http.server``, and driven as a phone (touch, 360×640, scale 3) in Chromium with
+its storage on disk. Each boot of Python in the browser takes seconds, so each test is one
+deep walk."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from companion.site.publish import MARK, publish
+
+from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, ROOT, App, free_port
+
+pytestmark = pytest.mark.browser
+
+NAMES = ("Anna", "Bert", "Chen")
+
+
+@dataclass
+class StaticHost:
+    """``python -m http.server`` serving one folder on 127.0.0.1 (any static host would do)."""
+
+    folder: Path
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> StaticHost:
+        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(self.url + MARK, timeout=2).close()
+                return self
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+            self.proc = None
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One published site for the module's walks."""
+    folder = tmp_path_factory.mktemp("site")
+    publish(folder)
+    return folder
+
+
+def phone(browser: Browser, user_dir: Path, scheme: str = "light", locale: str = "en-US") -> BrowserContext:
+    """A phone's browser with its storage (service worker, OPFS, local storage) in ``user_dir``."""
+    return browser.browser_type.launch_persistent_context(
+        str(user_dir),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport=NARROW,  # type: ignore[arg-type]
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=3,
+        color_scheme=scheme,  # type: ignore[arg-type]
+        locale=locale,
+    )
+
+
+def open_site(browser: Browser, url: str, context: BrowserContext) -> App:
+    """The site on a phone; the first boot of Python may take long on a busy machine."""
+    app = App(browser, url, NARROW, touch=True, context=context)
+    up_when_any(app, "new-game", "herd-card")
+    return app
+
+
+def up_when_any(app: App, *identifiers: str, timeout: float = 90_000) -> None:
+    """Wait for the first of ``identifiers``: the start screen, or the game played last."""
+    either = ", ".join(f'[flt-semantics-identifier="{name}"]' for name in identifiers)
+    try:
+        app.page.locator(either).first.wait_for(state="attached", timeout=timeout)
+    except Exception as exc:
+        raise AssertionError(app.on_screen(f"waited for any of {identifiers}")) from exc
+
+
+def offline_ready(app: App, timeout: float = 60) -> None:
+    """Wait until the service worker controls the page with every file of the version kept."""
+    deadline = time.monotonic() + timeout
+    while not app.page.evaluate("navigator.serviceWorker && !!navigator.serviceWorker.controller"):
+        assert time.monotonic() < deadline, "the service worker never took the page"
+        time.sleep(0.5)
+
+
+def caches(app: App) -> list[str]:
+    return list(app.page.evaluate("caches.keys()"))
+
+
+def move(app: App, player: int, name: str) -> None:
+    """``player`` moves one person, paying one food (touch)."""
+    app.tap(f"edit-{player}")
+    app.tap("save-migration")
+    app.wait_text(f"player-{player}", f"{name} moves 1 person")
+
+
+@pytest.fixture
+def host(site: Path) -> Iterator[StaticHost]:
+    served = StaticHost(site).start()
+    yield served
+    served.stop()
+
+
+def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host: StaticHost, tmp_path: Path) -> None:
+    """Both tile modes played by touch; a reload, a closed and reopened browser and a stopped
+    host lose nothing; offline the app starts from its service worker and plays on; an
+    exported game is one the command line accepts."""
+    user_dir = tmp_path / "phone"
+    app = open_site(browser, host.url, phone(browser, user_dir))
+    app.new_game(NAMES, "physical", shows=None)
+    app.wait("physical-herd", timeout=30_000)
+    app.tap("herd-pick-wood")
+    app.wait("tile-editor")
+    app.tap("tile-kind-tool")
+    app.tap("tile-part-all")
+    app.tap("tile-kind-food")
+    app.tap("tile-save")
+    app.gone("tile-editor")
+    app.wait_text("bonus-first", "1 tool")
+    move(app, 0, "Anna")
+    app.tap("roll")
+    app.wait_text("winner", "Anna tames the mammoth", timeout=30_000)
+    app.shot("static-phone-light-printed-round")
+
+    app.tap("nav-back")
+    app.new_game(NAMES, "companion")
+    move(app, 1, "Bert")
+    app.tap("roll")
+    app.wait_text("winner", "Bert tames the mammoth", timeout=30_000)
+
+    # A reload: the game played last comes back, and both games are listed.
+    offline_ready(app)
+    app.reload()
+    app.wait_text("winner", "Bert tames the mammoth", timeout=90_000)
+    app.tap("nav-back")
+    app.wait("resume-1")
+    app.wait("resume-2")
+
+    # The browser closed (its storage stays on disk) and opened again.
+    app.close()
+    app = open_site(browser, host.url, phone(browser, user_dir))
+    app.wait_text("winner", "Bert tames the mammoth")  # the game played last, as served
+    app.tap("nav-back")
+    app.tap("resume-1")
+    app.wait_text("winner", "Anna tames the mammoth")
+
+    # The host stops: the phone starts the app from its service worker and plays on.
+    host.stop()
+    app.context.set_offline(True)
+    app.reload()
+    app.wait_text("winner", "Anna tames the mammoth", timeout=90_000)
+    app.tap("next-round")
+    app.wait("physical-herd")
+    app.tap("herd-pick-stone")
+    app.wait("tile-editor")
+    app.tap("tile-skip")
+    move(app, 2, "Chen")
+    app.reload()
+    app.wait_text("player-2", "Chen moves 1 person", timeout=90_000)
+    assert "Round 2" in app.text("title")
+
+    # Export downloads the game's file; the command line accepts it.
+    app.tap("nav-back")
+    app.tap("resume-2")
+    app.tap("end-game")
+    app.tap("confirm-end")
+    app.wait("scoring-card")
+    app.reveal("export-game")
+    with app.page.expect_download() as download:
+        app.tap("export-game")
+    exported = tmp_path / "exported.json"
+    download.value.save_as(exported)
+    cli = subprocess.run(
+        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en"]
+        + ["--data-dir", str(tmp_path / "cli")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert cli.returncode == 0 and "Imported as game 1 (finished)" in cli.stdout, cli.stderr
+    assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
+    app.assert_offline()
+    app.close()
