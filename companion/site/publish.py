@@ -161,16 +161,20 @@ def _files(dest: Path) -> list[str]:
     )
 
 
-def _version(dest: Path, files: list[str]) -> str:
-    digest = hashlib.sha256()
+def _version(dest: Path, files: list[str], label: str) -> str:
+    digest = hashlib.sha256(label.encode())
     for name in files:
         digest.update(name.encode())
         digest.update(hashlib.sha256((dest / name).read_bytes()).digest())
     return digest.hexdigest()[:16]
 
 
-def publish(dest: Path, compile_with_node: bool = True) -> dict[str, object]:
-    """Write the site into ``dest``; returns what was written (files, bytes, version)."""
+def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict[str, object]:
+    """Write the site into ``dest``; returns what was written (files, bytes, version).
+
+    The version is a hash of every file (and ``label``): the same app published again is
+    the same version, and phones are offered an update only when something changed (or
+    the label did)."""
     web = flet_web_dir()
     _prepare(dest)
     for name in CLIENT_FILES:
@@ -186,14 +190,14 @@ def publish(dest: Path, compile_with_node: bool = True) -> dict[str, object]:
     # The page names the version, so it is written after the version is known; the version
     # is the content of every other file.
     files = _files(dest)
-    version = _version(dest, files)
+    version = _version(dest, files, label)
     (dest / "index.html").write_text(_index(web, version), encoding="utf-8")
     files = sorted([*files, "index.html"])
     worker = (HERE / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("/*VERSION*/ ''", json.dumps(version)).replace("/*FILES*/ []", json.dumps(files))
     (dest / "sw.js").write_text(worker, encoding="utf-8")
     size = sum((dest / name).stat().st_size for name in [*files, "sw.js"])
-    facts = {"version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}
+    facts = {"label": label, "version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}
     (dest / MARK).write_text(json.dumps(facts, indent=1), encoding="utf-8")
     return facts
 
@@ -208,11 +212,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("folder", nargs="?", default="dist", help="where the site goes (default: dist)")
     parser.add_argument("--language", choices=LANGUAGES, default=None, help="language of the messages")
     parser.add_argument("--no-compile", action="store_true", help="ship Python sources (no Node.js needed)")
+    parser.add_argument("--label", default="", help="a name for this build; a new one makes a new version")
     options = parser.parse_args(argv)
     tr = Translator(options.language or environment_language(os.environ) or "en")
     dest = Path(options.folder)
     try:
-        facts = publish(dest.resolve(), compile_with_node=not options.no_compile)
+        facts = publish(dest.resolve(), compile_with_node=not options.no_compile, label=options.label)
     except PublishError as exc:
         print(tr(exc.key, **exc.params), file=sys.stderr)
         return 1

@@ -204,3 +204,45 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
     app.assert_offline()
     app.close()
+
+
+def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browser, tmp_path: Path) -> None:
+    """Version A is open with a game; a second tab of the same browser refuses to open the
+    games and says why; B is published into the same folder: the page offers it in a banner,
+    takes it only on Reload, and after the reload the game is intact and only B's files are
+    kept."""
+    folder = tmp_path / "site"
+    first = publish(folder, label="A")
+    host = StaticHost(folder).start()
+    try:
+        app = open_site(browser, host.url, phone(browser, tmp_path / "phone"))
+        app.new_game(NAMES, "companion")
+        move(app, 0, "Anna")
+        offline_ready(app)
+        assert caches(app) == [f"mammoth-herd-{first['version']}"]
+
+        other = App(browser, host.url, NARROW, touch=True, context=app.context)
+        other.wait_page_text("The app is open in another tab", timeout=60)
+        other.page.close()
+
+        second = publish(folder, label="B")
+        assert second["version"] != first["version"]
+        app.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        banner = app.page.locator("#new-version")
+        banner.wait_for(timeout=120_000)
+        assert "A new version of the app is ready." in banner.inner_text()
+        assert "Anna moves 1 person" in app.text("player-0")  # nothing taken yet
+        app.shot("static-phone-light-update-banner")
+        with app.page.expect_navigation(timeout=60_000):
+            app.page.locator("#new-version-reload").tap()
+        app.open_here()
+        app.wait_text("player-0", "Anna moves 1 person", timeout=90_000)
+        assert app.page.evaluate("window.mammothHerd.version") == second["version"]
+        deadline = time.monotonic() + 30
+        while caches(app) != [f"mammoth-herd-{second['version']}"]:
+            assert time.monotonic() < deadline, caches(app)
+            time.sleep(0.5)
+        app.assert_offline()
+        app.close()
+    finally:
+        host.stop()
