@@ -50,6 +50,8 @@ def test_the_layers_are_kept() -> None:
         ("data/store.py", "from ..ui import model", "Layers"),
         ("rules/dice.py", "import flet", "The rules are pure Python"),
         ("ui/theme.py", "import flet_web", "The UI runs without the server"),
+        ("site/keep.py", "from ..server import sessions", "The static site's browser side"),
+        ("server/app.py", "from ..site import main", "Layers"),
     ],
 )
 def test_a_forbidden_import_breaks_a_contract(tmp_path: Path, module: str, line: str, contract: str) -> None:

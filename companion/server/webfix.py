@@ -149,6 +149,59 @@ def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
     return True
 
 
+def client_dir() -> Path:
+    """flet-web's web client folder (the static site copies its files)."""
+    import flet_web
+
+    return Path(flet_web.__file__).parent / "web"
+
+
+#: What Flet's patcher writes as absolute paths, and the relative ones a static site needs.
+_RELATIVE = (
+    ('<base href="/">', '<base href="./">'),
+    ('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'),
+    ('flet.canvasKitBaseUrl="/canvaskit/"', 'flet.canvasKitBaseUrl="canvaskit/"'),
+    ('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"'),
+    ('flet.assetBase="/"', 'flet.assetBase="./"'),
+)
+
+
+def static_index(template: Path, script: str, archive: str) -> str:
+    """flet-web's ``index.html`` as a static site needs it: Python in the browser running
+    ``script`` from ``archive``, every file local, hash routes (a plain host has no page at
+    a screen's own path), the CanvasKit renderer (the wasm build is not shipped), and paths
+    relative to the page, so that the site works below any path of a host (GitHub Pages:
+    ``/name/``). Flet's own patcher writes it; its absolute paths then become relative.
+    Raises RuntimeError when flet-web's page no longer has what is replaced."""
+    import tempfile
+
+    import flet as ft
+    from flet_web.patch_index import patch_index_html
+
+    with tempfile.TemporaryDirectory() as tmp:
+        page = Path(tmp) / "index.html"
+        page.write_bytes(template.read_bytes())
+        patch_index_html(
+            str(page),
+            base_href="/",
+            app_name="Mammoth Herd Companion",
+            app_description="Runs The Mammoth Herd expansion for Stone Age at the table",
+            pyodide=True,
+            pyodide_script_path=script,
+            pyodide_version="local",
+            app_package_url=archive,
+            route_url_strategy=ft.RouteUrlStrategy.HASH,
+            web_renderer=ft.WebRenderer.CANVAS_KIT,
+            no_cdn=True,
+        )
+        html = page.read_text(encoding="utf-8")
+    for old, new in _RELATIVE:
+        if old not in html:
+            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
+        html = html.replace(old, new)
+    return html
+
+
 def install() -> bool:
     """Apply the fix once; returns whether it is in place."""
     try:

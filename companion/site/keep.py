@@ -77,6 +77,7 @@ class Keeper:
     busy: bool = False
     reason: str = ""
     on_lost: Callable[[], None] | None = None
+    write: Callable[[Any, bytes], None] = field(default=lambda handle, raw: _write(handle, raw))
 
     @property
     def kept(self) -> bool:
@@ -91,7 +92,7 @@ class Keeper:
         self.generation += 1
         handle = self.handles[self.generation % len(self.handles)]
         try:
-            _write(handle, pack(self.generation, data))
+            self.write(handle, pack(self.generation, data))
         except Exception as exc:  # a full or revoked quota
             log.warning("the browser refused to keep the games: %s", exc)
             self.reason = "refused"
@@ -110,8 +111,8 @@ class Keeper:
 
 
 def _options(**values: Any) -> Any:
-    from js import Object  # type: ignore[import-not-found]
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+    from js import Object
+    from pyodide.ffi import to_js
 
     return to_js(values, dict_converter=Object.fromEntries)
 

@@ -100,14 +100,16 @@ def node_python(pyodide: Path) -> list[str] | None:
 
 COMPILE = """
 import compileall, py_compile, sys
-compileall.compile_dir(sys.argv[1], quiet=2, legacy=True, optimize=0,
+compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=2, legacy=True, optimize=0,
     invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 """
 
 
-def compile_tree(folder: Path, pyodide: Path) -> bool:
+def compile_tree(folder: Path, pyodide: Path, named: str) -> bool:
     """Compile every ``.py`` under ``folder`` to a ``.pyc`` beside it (``legacy``: the
     ``.pyc`` takes the source's place) with Pyodide's CPython; the sources are then removed.
+    Tracebacks name the files below ``named`` (not the temporary folder), so that the same
+    sources always compile to the same bytes.
     A file that does not compile (the standard library's deliberately broken test files)
     keeps its source. Returns False (and leaves the sources) when Node.js is missing or the
     compiler did not run."""
@@ -116,7 +118,7 @@ def compile_tree(folder: Path, pyodide: Path) -> bool:
         return False
     try:
         done = subprocess.run(
-            [*command, "-c", COMPILE, str(folder)],
+            [*command, "-c", COMPILE, str(folder), named],
             capture_output=True,
             text=True,
             timeout=NODE_TIMEOUT_SECONDS,
@@ -133,10 +135,14 @@ def compile_tree(folder: Path, pyodide: Path) -> bool:
 
 
 def _zip(folder: Path, target: Path) -> None:
+    """A zip of ``folder`` that depends only on its files (no dates), so that the same app
+    published twice is the same version."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for file in sorted(folder.rglob("*")):
             if file.is_file():
-                archive.write(file, file.relative_to(folder).as_posix())
+                entry = zipfile.ZipInfo(file.relative_to(folder).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(entry, file.read_bytes(), compresslevel=9)
 
 
 def write_archive(target: Path, pyodide: Path, compile_with_node: bool) -> bool:
@@ -144,7 +150,7 @@ def write_archive(target: Path, pyodide: Path, compile_with_node: bool) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         stage(folder)
-        compiled = compile_with_node and compile_tree(folder, pyodide)
+        compiled = compile_with_node and compile_tree(folder, pyodide, "app")
         _zip(folder, target)
     return compiled
 
@@ -160,7 +166,7 @@ def write_stdlib(target: Path, pyodide: Path, compile_with_node: bool) -> None:
         folder = Path(tmp)
         with zipfile.ZipFile(source) as archive:
             archive.extractall(folder)
-        if not compile_tree(folder, pyodide):
+        if not compile_tree(folder, pyodide, "/lib/python3.14"):
             shutil.copyfile(source, target)
             return
         _zip(folder, target)

@@ -33,6 +33,11 @@
     (settings.theme !== "light" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   window.mammothHerd = { version: VERSION, lang: lang };
 
+  // The app's own font for the page's words (Hangul included), from the site's files.
+  var face = document.createElement("style");
+  face.textContent = "@font-face{font-family:MammothSans;src:url(fonts/MammothSans-Regular.otf)}";
+  document.head.appendChild(face);
+
   // While the client and Python load: one line under the loading picture, and on a first
   // visit (nothing kept yet) what it downloads.
   document.addEventListener("DOMContentLoaded", function () {
@@ -42,7 +47,7 @@
     loading.style.background = dark ? "#1f1a16" : "#fff8f4";
     var line = document.createElement("p");
     line.setAttribute("lang", lang);
-    line.style.cssText = "font:17px system-ui,sans-serif;max-width:320px;text-align:center;padding:0 24px;" +
+    line.style.cssText = "font:17px MammothSans,system-ui,sans-serif;word-break:keep-all;max-width:320px;text-align:center;padding:0 24px;" +
       "color:" + (dark ? "#f4ebe3" : "#2b241e") + ";";
     var first = !(navigator.serviceWorker && navigator.serviceWorker.controller);
     line.textContent = text.starting + (first ? " " + text.first_visit : "");
@@ -57,23 +62,33 @@
     bar.setAttribute("lang", lang);
     bar.style.cssText =
       "position:fixed;left:8px;right:8px;top:8px;z-index:2147483646;display:flex;gap:12px;" +
-      "align-items:center;justify-content:space-between;padding:10px 14px;border-radius:16px;" +
-      "font:16px system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,0.3);" +
+      "align-items:center;justify-content:space-between;padding:8px 8px 8px 16px;border-radius:16px;" +
+      "font:16px MammothSans,system-ui,sans-serif;word-break:keep-all;box-shadow:0 4px 16px rgba(0,0,0,0.3);" +
       (dark ? "background:#f4ebe3;color:#2b241e;" : "background:#3b2f26;color:#fff8f4;");
     var words = document.createElement("span");
     words.textContent = text.update;
+    words.style.flex = "1";
     var button = document.createElement("button");
     button.id = "new-version-reload";
     button.textContent = text.reload;
-    button.style.cssText = "min-height:48px;min-width:96px;border:0;border-radius:24px;font:bold 16px system-ui,sans-serif;" +
+    button.style.cssText = "min-height:48px;min-width:96px;border:0;border-radius:24px;font:bold 16px MammothSans,system-ui,sans-serif;" +
       (dark ? "background:#8d5a2b;color:#ffffff;" : "background:#ffb77c;color:#2b1700;");
     button.addEventListener("click", function () {
       agreed = true;
       button.disabled = true;
       worker.postMessage("take");
     });
+    var later = document.createElement("button");
+    later.id = "new-version-later";
+    later.textContent = "\u00d7";
+    later.setAttribute("aria-label", text.close);
+    later.style.cssText = "min-height:48px;min-width:48px;border:0;background:transparent;color:inherit;font:24px system-ui,sans-serif;";
+    later.addEventListener("click", function () {
+      bar.remove(); // asked again at the next start, or when the page is shown again
+    });
     bar.appendChild(words);
     bar.appendChild(button);
+    bar.appendChild(later);
     document.body.appendChild(bar);
   }
 

@@ -20,7 +20,8 @@ import sys
 from pathlib import Path
 
 from ..assets_path import assets_dir
-from ..i18n import LANGUAGES, Translator
+from ..i18n import LANGUAGES, translate
+from ..server import webfix
 from . import pack
 
 #: Files of flet-web's client the static site serves (the rest are other renderers, maps
@@ -64,13 +65,6 @@ class PublishError(Exception):
         self.params = params
 
 
-def flet_web_dir() -> Path:
-    """flet-web's client folder (installed with ``flet[web]``)."""
-    import flet_web
-
-    return Path(flet_web.__file__).parent / "web"
-
-
 def _prepare(dest: Path) -> None:
     """An empty ``dest``: a new folder, or one this command wrote before (emptied). Any other
     folder with files in it is refused, so that nothing of the user's is deleted."""
@@ -97,54 +91,19 @@ def _copy(source: Path, target: Path) -> None:
 
 def _page_texts() -> dict[str, dict[str, str]]:
     """What the page scripts say (before Python runs), in every language."""
-    keys = ("site.update", "site.reload", "site.starting", "site.first_visit")
-    return {lang: {key.split(".", 1)[1]: Translator(lang)(key) for key in keys} for lang in LANGUAGES}
+    keys = ("site.update", "site.reload", "site.starting", "site.first_visit", "common.close")
+    return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
 
 def _index(web: Path, version: str) -> str:
-    """Flet's page, patched for a static site that may live in any folder of a host."""
-    from flet_web.patch_index import patch_index_html
-
-    page = Path(os.environ.get("TMPDIR", "/tmp")) / f"mammoth-index-{os.getpid()}.html"
-    shutil.copyfile(web / "index.html", page)
-    try:
-        # Flet's own patcher (pyodide mode, local files, hash routes); its absolute paths
-        # then become relative, so the site works below any path (GitHub Pages: /name/).
-        from flet.controls.types import RouteUrlStrategy, WebRenderer
-
-        patch_index_html(
-            str(page),
-            base_href="/",
-            app_name="Mammoth Herd Companion",
-            app_description="Runs The Mammoth Herd expansion for Stone Age at the table",
-            pyodide=True,
-            pyodide_script_path="main.py",
-            pyodide_version="site",
-            app_package_url=pack.ARCHIVE,
-            route_url_strategy=RouteUrlStrategy.HASH,
-            web_renderer=WebRenderer.CANVAS_KIT,  # main.dart.js: the wasm build is not shipped
-            no_cdn=True,
-        )
-        html = page.read_text(encoding="utf-8")
-    finally:
-        page.unlink(missing_ok=True)
-    html = html.replace('<base href="/">', '<base href="./">')
-    for old, new in (
-        ('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'),
-        ('flet.canvasKitBaseUrl="/canvaskit/"', 'flet.canvasKitBaseUrl="canvaskit/"'),
-        ('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"'),
-        ('flet.assetBase="/"', 'flet.assetBase="./"'),
-    ):
-        if old not in html:
-            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
-        html = html.replace(old, new)
+    """Flet's page, patched for a static site that may live in any folder of a host, with
+    the page's own scripts first in its head."""
+    html = webfix.static_index(web / "index.html", "main.py", pack.ARCHIVE)
     texts = json.dumps(_page_texts(), ensure_ascii=False).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
     script = script.replace("/*VERSION*/ ''", json.dumps(version))
-    marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")
-    head = html.index("<head>") + len("<head>")
-    html = f"{html[:head]}\n<script>{script}\n{marks}</script>{html[head:]}"
-    return html
+    marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")  # lang and aria-invalid
+    return webfix.add_script(html, f"{script}\n{marks}")
 
 
 def _font_manifest() -> str:
@@ -175,7 +134,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     The version is a hash of every file (and ``label``): the same app published again is
     the same version, and phones are offered an update only when something changed (or
     the label did)."""
-    web = flet_web_dir()
+    web = webfix.client_dir()
     _prepare(dest)
     for name in CLIENT_FILES:
         _copy(web / name, dest / name)
@@ -214,7 +173,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-compile", action="store_true", help="ship Python sources (no Node.js needed)")
     parser.add_argument("--label", default="", help="a name for this build; a new one makes a new version")
     options = parser.parse_args(argv)
-    tr = Translator(options.language or environment_language(os.environ) or "en")
+    lang = options.language or environment_language(os.environ) or "en"
+
+    def tr(key: str, **params: object) -> str:
+        return translate(lang, key, **params)
+
     dest = Path(options.folder)
     try:
         facts = publish(dest.resolve(), compile_with_node=not options.no_compile, label=options.label)

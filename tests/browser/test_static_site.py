@@ -192,15 +192,15 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
         app.tap("export-game")
     exported = tmp_path / "exported.json"
     download.value.save_as(exported)
-    cli = subprocess.run(
-        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en"]
-        + ["--data-dir", str(tmp_path / "cli")],
+    cli = tmp_path / "cli"
+    done = subprocess.run(
+        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en", "--data-dir", str(cli)],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert cli.returncode == 0 and "Imported as game 1 (finished)" in cli.stdout, cli.stderr
+    assert done.returncode == 0 and "Imported as game 1 (finished)" in done.stdout, done.stderr
     assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
     app.assert_offline()
     app.close()

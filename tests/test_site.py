@@ -1,0 +1,131 @@
+"""The static site without a browser: the slot format that keeps the games, the keeper's
+refusals, and what ``python -m companion publish`` writes and refuses to overwrite."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.site import keep
+from companion.site.publish import MARK, publish
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class FakeHandle:
+    """An OPFS access handle's write side, in memory; ``full`` refuses writes like a quota."""
+
+    def __init__(self, full: bool = False) -> None:
+        self.data = b""
+        self.full = full
+        self.closed = False
+
+    def put(self, raw: bytes) -> None:
+        if self.full:
+            raise OSError("QuotaExceededError")
+        self.data = raw
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@given(st.integers(0, 2**63), st.binary(max_size=2000))
+def test_a_slot_reads_back_what_was_packed(generation: int, data: bytes) -> None:
+    """A slot holds its generation and data exactly."""
+    assert keep.unpack(keep.pack(generation, data)) == (generation, data)
+
+
+@given(st.binary(max_size=500), st.integers(1, 400))
+def test_a_torn_slot_is_never_taken(data: bytes, cut: int) -> None:
+    """A write cut short (the browser killed mid-write) or a flipped byte reads as no slot,
+    so the other slot, one commit older, is taken."""
+    whole = keep.pack(7, data + b"x")
+    assert keep.unpack(whole[: max(0, len(whole) - cut)]) is None
+    flipped = bytearray(whole)
+    flipped[-1] ^= 0xFF
+    assert keep.unpack(bytes(flipped)) is None
+    assert keep.newest([keep.pack(6, b"older"), whole[:-1]]) == (0, 6, b"older")
+
+
+def test_the_newest_whole_slot_wins() -> None:
+    """Of two whole slots the higher generation is the database; empty slots are skipped."""
+    assert keep.newest([keep.pack(3, b"three"), keep.pack(4, b"four")]) == (1, 4, b"four")
+    assert keep.newest([keep.pack(9, b"nine"), keep.pack(4, b"four")]) == (0, 9, b"nine")
+    assert keep.newest([b"", b""]) is None
+
+
+def test_saves_alternate_between_the_slots(tmp_path: Path) -> None:
+    """Each save writes the older slot, so the newer one stays whole while it is written."""
+    db = tmp_path / "games.sqlite3"
+    handles = [FakeHandle(), FakeHandle()]
+    keeper = keep.Keeper(db, handles=list(handles), write=FakeHandle.put)
+    for text in (b"one", b"two", b"three"):
+        db.write_bytes(text)
+        keeper.save()
+    assert keep.newest([h.data for h in handles]) == (1, 3, b"three")
+    assert keep.unpack(handles[0].data) == (2, b"two")
+
+
+def test_a_refused_write_says_so_once_and_plays_on(tmp_path: Path) -> None:
+    """A full quota: the keeper lets go of the slots, says so once, and later saves do nothing."""
+    db = tmp_path / "games.sqlite3"
+    db.write_bytes(b"game")
+    told: list[str] = []
+    handles = [FakeHandle(full=True), FakeHandle(full=True)]
+    keeper = keep.Keeper(db, handles=list(handles), on_lost=lambda: told.append("lost"), write=FakeHandle.put)
+    keeper.save()
+    keeper.save()
+    assert told == ["lost"] and not keeper.kept and keeper.reason == "refused"
+    assert all(h.closed for h in handles)
+
+
+def test_publish_writes_a_site_with_every_file_local(tmp_path: Path) -> None:
+    """The folder names every file it needs by a relative path and nothing elsewhere; the
+    service worker keeps every file; publishing again over it replaces it; the same app
+    published again is the same version."""
+    site = tmp_path / "site"
+    facts = publish(site, compile_with_node=False)
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(worker.split("var FILES = ", 1)[1].split(";\n", 1)[0])
+    on_disk = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert sorted([*files, "sw.js", MARK]) == on_disk
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert '<base href="./">' in index and 'flet.routeUrlStrategy="hash"' in index
+    assert "https://" not in index.split("<body>")[0].replace("https://github.com", "")
+    assert "app.zip" in files and "pyodide/pyodide.asm.wasm" in files and "fonts/MammothSans-Regular.otf" in files
+    assert not any(name.endswith((".symbols", ".map")) or "skwasm" in name for name in files)
+    again = publish(site, compile_with_node=False)
+    assert again["version"] == facts["version"]
+    assert publish(site, compile_with_node=False, label="next")["version"] != facts["version"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_publish_never_overwrites_a_folder_it_did_not_write(tmp_path: Path, lang: str) -> None:
+    """A folder holding someone else's files, or a file in the folder's place: refused in the
+    user's language, nothing changed."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me", encoding="utf-8")
+    lone = tmp_path / "lone"
+    lone.write_text("a file", encoding="utf-8")
+    for target, words in (
+        (mine, {"en": "already holds other files", "ko": "이미 다른 파일이 있습니다"}),
+        (lone, {"en": "is a file, not a folder", "ko": "폴더가 아니라 파일입니다"}),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "companion", "publish", str(target), "--language", lang, "--no-compile"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 1 and words[lang] in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me" and len(list(mine.iterdir())) == 1
+    assert lone.read_text(encoding="utf-8") == "a file"
