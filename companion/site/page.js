@@ -107,6 +107,12 @@
           if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
         });
       });
+      navigator.serviceWorker.ready.then(function (ready) {
+        var loaded = performance.getEntriesByType("resource").map(function (entry) {
+          return entry.name;
+        });
+        if (ready.active) ready.active.postMessage({ loaded: loaded });
+      });
       document.addEventListener("visibilitychange", function () {
         if (document.visibilityState === "visible") registration.update().catch(function () {});
       });

@@ -53,6 +53,13 @@ CLIENT_FILES = (
 APP_ASSETS = ("favicon.png", "icons", "pictures", "fonts/MammothSans-Regular.otf", "fonts/OFL.txt", "assets")
 #: What marks a folder as one this command wrote (and may therefore empty).
 MARK = "mammoth-herd-site.json"
+#: Files of which a browser loads one set (kept offline once used, never fetched for all).
+VARIANTS = (
+    "canvaskit/canvaskit.js",
+    "canvaskit/canvaskit.wasm",
+    "canvaskit/chromium/canvaskit.js",
+    "canvaskit/chromium/canvaskit.wasm",
+)
 HERE = Path(__file__).parent
 
 
@@ -154,6 +161,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     files = sorted([*files, "index.html"])
     worker = (HERE / "sw.js").read_text(encoding="utf-8")
     worker = worker.replace("/*VERSION*/ ''", json.dumps(version)).replace("/*FILES*/ []", json.dumps(files))
+    worker = worker.replace("/*VARIANTS*/ []", json.dumps(list(VARIANTS)))
     (dest / "sw.js").write_text(worker, encoding="utf-8")
     size = sum((dest / name).stat().st_size for name in [*files, "sw.js"])
     facts = {"label": label, "version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}

@@ -4,6 +4,9 @@
 "use strict";
 var VERSION = /*VERSION*/ '';
 var FILES = /*FILES*/ [];
+// Builds of which a browser loads one (CanvasKit for Chromium, or the full one for Safari
+// and Firefox): kept once this browser has used them, not fetched for every browser.
+var VARIANTS = /*VARIANTS*/ [];
 var PREFIX = "mammoth-herd-";
 var CACHE = PREFIX + VERSION;
 
@@ -11,14 +14,46 @@ function url(name) {
   return new URL(name, self.registration.scope).href;
 }
 
-self.addEventListener("install", function (event) {
+function fresh(names) {
   // "no-cache": each file is asked of the host again (a 304 when the browser's copy is
   // current), so that no file of an older version slips into this version's cache.
+  return names.map(function (name) {
+    return new Request(url(name), { cache: "no-cache" });
+  });
+}
+
+function variantsUsed() {
+  // The builds an older version's cache holds: this browser's, fetched again for this version.
+  return caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf(PREFIX) === 0 && name !== CACHE;
+    }).map(function (name) {
+      return caches.open(name).then(function (cache) {
+        return Promise.all(VARIANTS.map(function (file) {
+          return cache.match(url(file)).then(function (found) {
+            return found ? file : null;
+          });
+        }));
+      });
+    }));
+  }).then(function (lists) {
+    var used = [];
+    lists.forEach(function (list) {
+      list.forEach(function (file) {
+        if (file && used.indexOf(file) < 0) used.push(file);
+      });
+    });
+    return used;
+  });
+}
+
+self.addEventListener("install", function (event) {
   event.waitUntil(
-    caches.open(CACHE).then(function (cache) {
-      return cache.addAll(FILES.map(function (name) {
-        return new Request(url(name), { cache: "no-cache" });
-      }));
+    Promise.all([caches.open(CACHE), variantsUsed()]).then(function (found) {
+      var wanted = FILES.filter(function (name) {
+        return VARIANTS.indexOf(name) < 0;
+      }).concat(found[1]);
+      return found[0].addAll(fresh(wanted));
     })
   );
 });
@@ -38,7 +73,17 @@ self.addEventListener("activate", function (event) {
 });
 
 self.addEventListener("message", function (event) {
-  if (event.data === "take") self.skipWaiting();
+  if (event.data === "take") {
+    self.skipWaiting();
+  } else if (event.data && event.data.loaded) {
+    // The page names what it loaded before this worker ran: its builds are kept too.
+    var mine = VARIANTS.filter(function (name) {
+      return event.data.loaded.indexOf(url(name)) >= 0;
+    });
+    event.waitUntil(caches.open(CACHE).then(function (cache) {
+      return cache.addAll(fresh(mine));
+    }));
+  }
 });
 
 self.addEventListener("fetch", function (event) {
@@ -49,7 +94,12 @@ self.addEventListener("fetch", function (event) {
       // The site has one page; its screens are in the address's hash.
       var key = request.mode === "navigate" ? url("index.html") : request;
       return cache.match(key, { ignoreSearch: true }).then(function (found) {
-        return found || fetch(request);
+        if (found) return found;
+        return fetch(request).then(function (answer) {
+          var name = new URL(request.url).href.slice(self.registration.scope.length);
+          if (answer.ok && VARIANTS.indexOf(name) >= 0) cache.put(request, answer.clone());
+          return answer;
+        });
       });
     })
   );

@@ -97,12 +97,34 @@ def up_when_any(app: App, *identifiers: str, timeout: float = 90_000) -> None:
         raise AssertionError(app.on_screen(f"waited for any of {identifiers}")) from exc
 
 
-def offline_ready(app: App, timeout: float = 60) -> None:
-    """Wait until the service worker controls the page with every file of the version kept."""
+KEPT_JS = """async () => {
+  const names = await caches.keys();
+  const kept = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) kept.push(request.url);
+  }
+  return kept;
+}"""
+
+
+def kept_files(app: App) -> list[str]:
+    """Every file the service worker's caches hold, relative to the site."""
+    base = app.url
+    return sorted(url[len(base) :] for url in app.page.evaluate(KEPT_JS))
+
+
+def offline_ready(app: App, timeout: float = 90) -> None:
+    """Wait until the service worker controls the page and keeps every file this browser
+    needs: the version's files, with this browser's CanvasKit build and not the other."""
     deadline = time.monotonic() + timeout
-    while not app.page.evaluate("navigator.serviceWorker && !!navigator.serviceWorker.controller"):
-        assert time.monotonic() < deadline, "the service worker never took the page"
+    while True:
+        controlled = app.page.evaluate("navigator.serviceWorker && !!navigator.serviceWorker.controller")
+        kept = kept_files(app) if controlled else []
+        if "canvaskit/chromium/canvaskit.wasm" in kept and "index.html" in kept and "app.zip" in kept:
+            break
+        assert time.monotonic() < deadline, f"the service worker never kept the site: {kept}"
         time.sleep(0.5)
+    assert "canvaskit/canvaskit.wasm" not in kept  # another browser's build
 
 
 def caches(app: App) -> list[str]:
@@ -242,6 +264,7 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         while caches(app) != [f"mammoth-herd-{second['version']}"]:
             assert time.monotonic() < deadline, caches(app)
             time.sleep(0.5)
+        offline_ready(app)  # B's files, this browser's CanvasKit build among them
         app.assert_offline()
         app.close()
     finally:
