@@ -984,7 +984,7 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument(
         "--only",
-        choices=["core", "cold", "first", "phone", "taps", "memory", "table", "sessions", "size"],
+        choices=["core", "cold", "first", "phone", "static", "taps", "memory", "table", "sessions", "size"],
         help="one part",
     )
     args = parser.parse_args()
@@ -1014,6 +1014,10 @@ def main() -> int:
             rows += first_screen(browser, 3 if args.quick else 11)  # the widest spread: more runs
         if want("phone"):
             rows += phone_first_load(browser, 3 if args.quick else 7)
+        if want("static"):
+            from bench.static_site import static_site
+
+            rows += static_site(browser, 2 if args.quick else 5)
         if want("taps"):
             rows += tap_latency(browser, 4 if args.quick else 16)
         if want("memory"):

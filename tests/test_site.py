@@ -97,6 +97,9 @@ def test_publish_writes_a_site_with_every_file_local(tmp_path: Path) -> None:
     assert sorted([*files, "sw.js", MARK]) == on_disk
     index = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="./">' in index and 'flet.routeUrlStrategy="hash"' in index
+    assert '<meta name="theme-color" content="#8D5A2B">' in index and 'href="manifest.json"' in index
+    manifest = json.loads((site / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["short_name"] == "Mammoth Herd"
     assert "https://" not in index.split("<body>")[0].replace("https://github.com", "")
     assert "app.zip" in files and "pyodide/pyodide.asm.wasm" in files and "fonts/MammothSans-Regular.otf" in files
     assert not any(name.endswith((".symbols", ".map")) or "skwasm" in name for name in files)

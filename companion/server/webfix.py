@@ -169,7 +169,7 @@ _RELATIVE = (
 def static_index(template: Path, script: str, archive: str) -> str:
     """flet-web's ``index.html`` as a static site needs it: Python in the browser running
     ``script`` from ``archive``, every file local, hash routes (a plain host has no page at
-    a screen's own path), the CanvasKit renderer (the wasm build is not shipped), and paths
+    a screen's own path), Flutter's renderer chosen by the browser as served, and paths
     relative to the page, so that the site works below any path of a host (GitHub Pages:
     ``/name/``). Flet's own patcher writes it; its absolute paths then become relative.
     Raises RuntimeError when flet-web's page no longer has what is replaced."""
@@ -191,7 +191,6 @@ def static_index(template: Path, script: str, archive: str) -> str:
             pyodide_version="local",
             app_package_url=archive,
             route_url_strategy=ft.RouteUrlStrategy.HASH,
-            web_renderer=ft.WebRenderer.CANVAS_KIT,
             no_cdn=True,
         )
         html = page.read_text(encoding="utf-8")

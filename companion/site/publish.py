@@ -30,6 +30,8 @@ CLIENT_FILES = (
     "flutter.js",
     "flutter_bootstrap.js",
     "main.dart.js",
+    "main.dart.mjs",
+    "main.dart.wasm",
     "python-worker.js",
     "version.json",
     "icons/loading-animation.png",
@@ -37,6 +39,10 @@ CLIENT_FILES = (
     "canvaskit/canvaskit.wasm",
     "canvaskit/chromium/canvaskit.js",
     "canvaskit/chromium/canvaskit.wasm",
+    "canvaskit/skwasm.js",
+    "canvaskit/skwasm.wasm",
+    "canvaskit/skwasm_heavy.js",
+    "canvaskit/skwasm_heavy.wasm",
     "assets/AssetManifest.bin",
     "assets/AssetManifest.bin.json",
     "assets/fonts/MaterialIcons-Regular.otf",
@@ -53,8 +59,17 @@ CLIENT_FILES = (
 APP_ASSETS = ("favicon.png", "icons", "pictures", "fonts/MammothSans-Regular.otf", "fonts/OFL.txt", "assets")
 #: What marks a folder as one this command wrote (and may therefore empty).
 MARK = "mammoth-herd-site.json"
-#: Files of which a browser loads one set (kept offline once used, never fetched for all).
+#: Files of which a browser loads one set (kept offline once used, never fetched for all):
+#: Flutter's WebAssembly build with skwasm where the browser can run it (Chromium), else
+#: its JavaScript build with CanvasKit (the Chromium or the full build).
 VARIANTS = (
+    "main.dart.js",
+    "main.dart.mjs",
+    "main.dart.wasm",
+    "canvaskit/skwasm.js",
+    "canvaskit/skwasm.wasm",
+    "canvaskit/skwasm_heavy.js",
+    "canvaskit/skwasm_heavy.wasm",
     "canvaskit/canvaskit.js",
     "canvaskit/canvaskit.wasm",
     "canvaskit/chromium/canvaskit.js",
@@ -110,6 +125,13 @@ def _index(web: Path, version: str) -> str:
     script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
     script = script.replace("/*VERSION*/ ''", json.dumps(version))
     marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")  # lang and aria-invalid
+    # From the home screen: the short name under the icon, the app's colour in the bar.
+    manifest = json.loads((assets_dir() / "manifest.json").read_text(encoding="utf-8"))
+    html = html.replace(
+        '<meta name="apple-mobile-web-app-title" content="Mammoth Herd Companion">',
+        f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
+        f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
+    )
     return webfix.add_script(html, f"{script}\n{marks}")
 
 

@@ -106,7 +106,7 @@ def unkept_warning(model: AppModel) -> ft.Control:
         control=ft.Container(
             ft.Row(
                 [
-                    ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
+                    ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
                     ft.Text(model.session.tr("site.unkept"), color=ft.Colors.ON_ERROR_CONTAINER, size=15, expand=True),
                 ],
                 spacing=8,

@@ -13,13 +13,15 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext
 
+from companion.i18n import translate
 from companion.site.publish import MARK, publish
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, ROOT, App, free_port
+from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, ROOT, App, free_port, without_joiners
 
 pytestmark = pytest.mark.browser
 
@@ -115,16 +117,17 @@ def kept_files(app: App) -> list[str]:
 
 def offline_ready(app: App, timeout: float = 90) -> None:
     """Wait until the service worker controls the page and keeps every file this browser
-    needs: the version's files, with this browser's CanvasKit build and not the other."""
+    needs: the version's files, with this browser's Flutter build (WebAssembly and skwasm
+    in Chromium) and not the others."""
     deadline = time.monotonic() + timeout
     while True:
         controlled = app.page.evaluate("navigator.serviceWorker && !!navigator.serviceWorker.controller")
         kept = kept_files(app) if controlled else []
-        if "canvaskit/chromium/canvaskit.wasm" in kept and "index.html" in kept and "app.zip" in kept:
+        if {"main.dart.wasm", "canvaskit/skwasm.wasm", "index.html", "app.zip"} <= set(kept):
             break
         assert time.monotonic() < deadline, f"the service worker never kept the site: {kept}"
         time.sleep(0.5)
-    assert "canvaskit/canvaskit.wasm" not in kept  # another browser's build
+    assert not {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"} & set(kept)
 
 
 def caches(app: App) -> list[str]:
@@ -224,27 +227,71 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     )
     assert done.returncode == 0 and "Imported as game 1 (finished)" in done.stdout, done.stderr
     assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
+
+    # Still offline: the copied summary, Import (a damaged file and one already here are
+    # refused in words), the history, the statistics, Settings and the rules.
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    app.reveal("copy-summary")
+    app.tap("copy-summary")
+    app.wait_page_text("The summary is on the clipboard.")
+    assert "Bert: 1 tile" in app.page.evaluate("navigator.clipboard.readText()")
+    app.tap("done")
+    damaged = tmp_path / "damaged.json"
+    damaged.write_bytes(b"\x00\xffnot json")
+    for path, words in ((damaged, "not readable JSON"), (exported, "is already on this device")):
+        with app.page.expect_file_chooser() as chooser:
+            app.tap("import-game")
+        chooser.value.set_files(str(path))
+        app.wait_page_text(words)
+    app.tap("open-history")
+    app.tap("history-2")
+    app.wait("round-log")
+    app.tap("nav-back")
+    app.tap("nav-back")
+    app.tap("open-stats")
+    app.wait_page_text("Bert")
+    app.tap("nav-back")
+    app.tap("open-settings")
+    app.tap("theme-dark")
+    app.tap("text-size-130")
+    app.tap("lang-ko")
+    app.wait_text("language-title", "언어")
+    app.shot("static-phone-dark-ko-settings")
+    app.reload()  # the choices are this phone's: kept
+    app.wait_text("language-title", "언어", timeout=90_000)
+    app.tap("lang-en")
+    app.tap("theme-light")
+    app.tap("text-size-100")
+    app.tap("nav-back")
+    app.tap("open-rules")
+    app.wait("rules-text")
     app.assert_offline()
     app.close()
 
 
 def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browser, tmp_path: Path) -> None:
-    """Version A is open with a game; a second tab of the same browser refuses to open the
-    games and says why; B is published into the same folder: the page offers it in a banner,
-    takes it only on Reload, and after the reload the game is intact and only B's files are
-    kept."""
+    """In Korean and dark: version A is open with a game; a second tab of the same browser
+    refuses to open the games and says why; B is published into the same folder: the page
+    offers it in a banner, takes it only on Reload, and after the reload the game is intact
+    and only B's files are kept."""
     folder = tmp_path / "site"
     first = publish(folder, label="A")
     host = StaticHost(folder).start()
     try:
-        app = open_site(browser, host.url, phone(browser, tmp_path / "phone"))
+        app = open_site(browser, host.url, phone(browser, tmp_path / "phone", "dark", "ko-KR"))
+        app.shot("static-phone-dark-ko-start")
         app.new_game(NAMES, "companion")
-        move(app, 0, "Anna")
+        app.tap("edit-0")
+        app.tap("save-migration")
+        app.gone("migration-editor")
+        moved = app.text("player-0")
+        app.shot("static-phone-dark-ko-round")
         offline_ready(app)
         assert caches(app) == [f"mammoth-herd-{first['version']}"]
 
         other = App(browser, host.url, NARROW, touch=True, context=app.context)
-        other.wait_page_text("The app is open in another tab", timeout=60)
+        other.wait_page_text(without_joiners(translate("ko", "site.busy_title")), timeout=60)
+        other.shot("static-phone-dark-ko-second-tab")
         other.page.close()
 
         second = publish(folder, label="B")
@@ -252,20 +299,80 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         app.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         banner = app.page.locator("#new-version")
         banner.wait_for(timeout=120_000)
-        assert "A new version of the app is ready." in banner.inner_text()
-        assert "Anna moves 1 person" in app.text("player-0")  # nothing taken yet
-        app.shot("static-phone-light-update-banner")
+        assert translate("ko", "site.update") in banner.inner_text()
+        assert app.text("player-0") == moved  # nothing taken yet
+        app.shot("static-phone-dark-ko-update-banner")
         with app.page.expect_navigation(timeout=60_000):
             app.page.locator("#new-version-reload").tap()
         app.open_here()
-        app.wait_text("player-0", "Anna moves 1 person", timeout=90_000)
+        app.wait("player-0", timeout=90_000)
+        assert app.text("player-0") == moved
         assert app.page.evaluate("window.mammothHerd.version") == second["version"]
         deadline = time.monotonic() + 30
         while caches(app) != [f"mammoth-herd-{second['version']}"]:
             assert time.monotonic() < deadline, caches(app)
             time.sleep(0.5)
-        offline_ready(app)  # B's files, this browser's CanvasKit build among them
+        offline_ready(app)  # B's files, this browser's Flutter build among them
         app.assert_offline()
         app.close()
     finally:
         host.stop()
+
+
+class LanApp(App):
+    """The app opened at this machine's network address (allowed besides 127.0.0.1)."""
+
+    lan = ""
+
+    def _route(self, route: Any) -> None:
+        if route.request.url.startswith(self.lan):
+            route.continue_()
+        else:
+            super()._route(route)
+
+
+def lan_address() -> str | None:
+    """This machine's first non-loopback IPv4 address, if it has one."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, site: Path) -> None:
+    """Over plain HTTP from another address (no secure context: no storage, no offline
+    copy), the app still plays, and says on every screen that nothing will be kept."""
+    address = lan_address()
+    if address is None:
+        pytest.skip("this machine has no network address besides loopback")
+    port = free_port()
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "0.0.0.0", "-d", str(site)]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        url = f"http://{address}:{port}/"
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(url + MARK, timeout=2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, f"{url} never answered"
+                time.sleep(0.2)
+        LanApp.lan = url
+        app = LanApp(browser, url, NARROW, touch=True)
+        app.wait("new-game", timeout=90_000)
+        assert "not keeping anything" in app.text("unkept") and "without https" in app.text("unkept")
+        app.new_game(NAMES, "companion")
+        app.wait("unkept")
+        move(app, 0, "Anna")
+        app.shot("static-phone-light-unkept")
+        assert app.page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
+        app.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
