@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.site import keep
-from companion.site.publish import MARK, publish
+from companion.site.publish import MARK, VARIANTS, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,7 +102,8 @@ def test_publish_writes_a_site_with_every_file_local(tmp_path: Path) -> None:
     assert manifest["display"] == "standalone" and manifest["short_name"] == "Mammoth Herd"
     assert "https://" not in index.split("<body>")[0].replace("https://github.com", "")
     assert "app.zip" in files and "pyodide/pyodide.asm.wasm" in files and "fonts/MammothSans-Regular.otf" in files
-    assert not any(name.endswith((".symbols", ".map")) or "skwasm" in name for name in files)
+    assert not any(name.endswith((".symbols", ".map", ".exe")) for name in files)
+    assert set(VARIANTS) <= set(files)  # every browser's build, each kept only where used
     again = publish(site, compile_with_node=False)
     assert again["version"] == facts["version"]
     assert publish(site, compile_with_node=False, label="next")["version"] != facts["version"]

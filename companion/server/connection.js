@@ -12,43 +12,18 @@
   var TEXTS = /*TEXTS*/ {};
   var GRACE_MS = 1500;
   var POLL_MS = 2000;
-  var SETTINGS = "flutter.mammoth_herd.settings"; // where Flet's SharedPreferences keep them
   var lost = null; // the timer that shows the notice
   var polling = null; // the timer that asks the host again
   var shown = false;
   var fontAsked = false;
 
-  function chosen() {
-    try {
-      var stored = JSON.parse(localStorage.getItem(SETTINGS) || "null");
-      return JSON.parse(typeof stored === "string" ? stored : "{}") || {};
-    } catch (e) {
-      return {};
-    }
-  }
-
-  function language(settings) {
-    var wanted = [settings.lang].concat(navigator.languages || [navigator.language]);
-    for (var i = 0; i < wanted.length; i++) {
-      var code = String(wanted[i] || "").toLowerCase().split("-")[0];
-      if (TEXTS[code]) return code;
-    }
-    return "en";
-  }
-
-  function dark(settings) {
-    if (settings.theme === "dark") return true;
-    if (settings.theme === "light") return false;
-    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-  }
-
   function show() {
     if (shown) return;
     shown = true;
-    var settings = chosen();
-    var lang = language(settings);
+    var settings = mammothPrefs.chosen();
+    var lang = mammothPrefs.language(settings, TEXTS);
     var text = TEXTS[lang] || TEXTS.en;
-    var night = dark(settings);
+    var night = mammothPrefs.dark(settings);
     var cover = document.createElement("div");
     cover.id = "connection-lost";
     cover.setAttribute("role", "alert");

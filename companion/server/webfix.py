@@ -99,11 +99,17 @@ def install_diff_fix() -> bool:
     return True
 
 
+def prefs_script() -> str:
+    """``prefs.js``: this device's choices, for the scripts that run before Python does."""
+    return Path(__file__).with_name("prefs.js").read_text(encoding="utf-8")
+
+
 def connection_script(texts: dict[str, dict[str, str]]) -> str:
-    """``connection.js`` with ``texts`` (language -> title and body) filled in."""
+    """``connection.js`` with ``texts`` (language -> title and body) filled in, after
+    ``prefs.js``, which it reads the device's choices with."""
     code = (Path(__file__).with_name("connection.js")).read_text(encoding="utf-8")
     filled = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")  # cannot end the tag
-    return code.replace("/*TEXTS*/ {}", filled)
+    return prefs_script() + "\n" + code.replace("/*TEXTS*/ {}", filled)
 
 
 def add_script(html: str, script: str) -> str:

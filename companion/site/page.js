@@ -1,36 +1,16 @@
 // The static site's page script: what the page says while Python starts, the service
 // worker that keeps the app for offline use, and the banner that offers a new version.
 // Texts come from the app's catalogs (TEXTS, filled in by `publish`); the language is the
-// one this device chose in Settings, else the browser's.
+// one this device chose in Settings, else the browser's (prefs.js, which runs first).
 (function () {
   "use strict";
   var TEXTS = /*TEXTS*/ {};
   var VERSION = /*VERSION*/ '';
-  var SETTINGS = "flutter.mammoth_herd.settings"; // where Flet's SharedPreferences keep them
   var agreed = false; // the player tapped Reload: the new version may take over
-
-  function chosen() {
-    try {
-      var stored = JSON.parse(localStorage.getItem(SETTINGS) || "null");
-      return JSON.parse(typeof stored === "string" ? stored : "{}") || {};
-    } catch (e) {
-      return {};
-    }
-  }
-
-  var settings = chosen();
-  var wanted = [settings.lang].concat(navigator.languages || [navigator.language]);
-  var lang = "en";
-  for (var i = 0; i < wanted.length; i++) {
-    var code = String(wanted[i] || "").toLowerCase().split("-")[0];
-    if (TEXTS[code]) {
-      lang = code;
-      break;
-    }
-  }
+  var settings = mammothPrefs.chosen();
+  var lang = mammothPrefs.language(settings, TEXTS);
   var text = TEXTS[lang] || TEXTS.en;
-  var dark = settings.theme === "dark" ||
-    (settings.theme !== "light" && window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
+  var dark = mammothPrefs.dark(settings);
   window.mammothHerd = { version: VERSION, lang: lang };
 
   // The app's own font for the page's words (Hangul included), from the site's files.

@@ -132,7 +132,7 @@ def _index(web: Path, version: str) -> str:
         f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
         f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
     )
-    return webfix.add_script(html, f"{script}\n{marks}")
+    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{marks}")
 
 
 def _font_manifest() -> str:

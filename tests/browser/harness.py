@@ -219,6 +219,17 @@ def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
     ]
 
 
+def cli_import(path: Path, data_dir: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``python -m companion import PATH`` into ``data_dir``, as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "companion", "import", str(path), "--data-dir", str(data_dir), *extra],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 def bare_tab(url: str, first_screen: str | None = None) -> list[bytes]:
     """One WebSocket session registered like a browser tab (the server runs the app for it),
     closed at once: after the registration's answer and one message more, or, given
@@ -512,6 +523,24 @@ class App:
         press("start-game")
         if shows is not None:
             self.wait(shows)
+
+    def export(self, path: Path) -> Path:
+        """Export (on the scoring screen or a finished game): the browser's download, saved
+        at ``path``."""
+        self.reveal("export-game")
+        with self.page.expect_download() as download:
+            (self.tap if self.touch else self.click)("export-game")
+        download.value.save_as(path)
+        return path
+
+    def describe_tool_and_food(self) -> None:
+        """In the open tile editor (printed tiles): "1." one tool, "all" one food, Save; waits
+        until the round shows the tile's bonuses."""
+        press = self.tap if self.touch else self.click
+        for identifier in ("tile-kind-tool", "tile-part-all", "tile-kind-food", "tile-save"):
+            press(identifier)
+        self.gone("tile-editor")
+        self.wait_text("bonus-first", "1 tool")
 
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player

@@ -274,12 +274,7 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.wait_text("physical-herd", "16 tiles left")
     app.tap("herd-pick-wood")
     app.wait("tile-editor")
-    app.tap("tile-kind-tool")
-    app.tap("tile-part-all")
-    app.tap("tile-kind-food")
-    app.tap("tile-save")
-    app.gone("tile-editor")
-    app.wait_text("bonus-first", "1 tool")
+    app.describe_tool_and_food()
     app.tap("tile-describe")  # the kept (memoized) editor opens again with what was saved
     app.wait("tile-editor")
     wait_checked(app, "tile-kind-tool")

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, BrowserContext
 from companion.i18n import translate
 from companion.site.publish import MARK, publish
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, ROOT, App, free_port, without_joiners
+from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, App, cli_import, free_port, without_joiners
 
 pytestmark = pytest.mark.browser
 
@@ -158,12 +158,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.wait("physical-herd", timeout=30_000)
     app.tap("herd-pick-wood")
     app.wait("tile-editor")
-    app.tap("tile-kind-tool")
-    app.tap("tile-part-all")
-    app.tap("tile-kind-food")
-    app.tap("tile-save")
-    app.gone("tile-editor")
-    app.wait_text("bonus-first", "1 tool")
+    app.describe_tool_and_food()
     move(app, 0, "Anna")
     app.tap("roll")
     app.wait_text("winner", "Anna tames the mammoth", timeout=30_000)
@@ -212,19 +207,8 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("end-game")
     app.tap("confirm-end")
     app.wait("scoring-card")
-    app.reveal("export-game")
-    with app.page.expect_download() as download:
-        app.tap("export-game")
-    exported = tmp_path / "exported.json"
-    download.value.save_as(exported)
-    cli = tmp_path / "cli"
-    done = subprocess.run(
-        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en", "--data-dir", str(cli)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    exported = app.export(tmp_path / "exported.json")
+    done = cli_import(exported, tmp_path / "cli", "--language", "en")
     assert done.returncode == 0 and "Imported as game 1 (finished)" in done.stdout, done.stderr
     assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
 

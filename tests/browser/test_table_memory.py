@@ -22,7 +22,7 @@ from companion.data.store import Store
 from companion.rules import Game, Outcome
 from companion.rules.serialize import MAX_IMPORT_BYTES, game_to_json
 
-from .harness import PHONE, TABLET, App, Server
+from .harness import PHONE, TABLET, App, Server, cli_import
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,11 +246,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     move(app, 0, 1)
     roll_and_end(app)
     app.wait("scoring-card")
-    app.reveal("export-game")
-    with app.page.expect_download() as download:
-        app.click("export-game")
-    exported = tmp_path / "exported.json"
-    download.value.save_as(exported)
+    exported = app.export(tmp_path / "exported.json")
     store = Store(server.data_dir / "games.sqlite3")
     game_id = store.history()[0].id
     assert exported.read_text(encoding="utf-8") == game_to_json(store.load(game_id))  # the CLI's very file
@@ -261,14 +257,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     assert "Anna: 1 tile, tamings won 1" in copied and "10 points: Anna" in copied
 
     # The command line takes the file (into another folder).
-    cli_dir = tmp_path / "cli"
-    cli = subprocess.run(
-        [sys.executable, "-m", "companion", "import", str(exported), "--language", "en", "--data-dir", str(cli_dir)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    cli = cli_import(exported, tmp_path / "cli", "--language", "en")
     assert cli.returncode == 0 and "Imported as game 1 (finished)" in cli.stdout, cli.stderr
 
     # This device has it already: the app says so and saves no second copy.
