@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import sys
 
-from .cli import COMMAND_HELP, command_in, run
+from .cli import COMMAND_HELP, command_at, command_in, run
 from .server.config import resolve
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    if args[:1] == ["publish"]:  # the static site (companion.site)
+    at = command_at(args)
+    if at is not None and args[at] == "publish":  # the static site (companion.site)
         from .site.publish import main as publish
 
-        raise SystemExit(publish(args[1:]))
+        raise SystemExit(publish(args[:at] + args[at + 1 :]))
     if command_in(args) is not None:  # export / import / games, options before or after
         raise SystemExit(run(args))
     config = resolve(args, epilog=COMMAND_HELP)

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
 
-COMMANDS = ("export", "import", "games")
+COMMANDS = ("export", "import", "games", "publish")
 
 #: What each command does, for ``--help`` here and in the server's own help.
 COMMAND_HELP = """commands:
@@ -19,6 +19,9 @@ COMMAND_HELP = """commands:
   export GAME_ID FILE    write saved game GAME_ID to FILE (JSON), to move it or keep it
   import FILE            add the game in FILE to the saved games, after the rules replay it;
                          a game already saved is not added twice
+  publish [DIR]          write the whole app as a static web site into DIR (default dist)
+                         for phones to open from any web host and keep offline
+                         (publish --help for its options)
 
 Options may come before or after the command: --data-dir X import FILE."""
 
@@ -26,15 +29,24 @@ Options may come before or after the command: --data-dir X import FILE."""
 VALUE_OPTIONS = frozenset({"--config", "--host", "--port", "--data-dir", "--token", "--language", "--max-sessions"})
 
 
-def command_in(args: list[str]) -> str | None:
-    """The command among ``args`` (the first word that is no option or option's value), if any."""
-    words = iter(args)
-    for word in words:
-        if word in VALUE_OPTIONS:
-            next(words, None)
+def command_at(args: list[str]) -> int | None:
+    """Where the command is among ``args`` (the first word that is no option or option's
+    value), if there is one."""
+    skip = False
+    for index, word in enumerate(args):
+        if skip:
+            skip = False
+        elif word in VALUE_OPTIONS:
+            skip = True
         elif not word.startswith("-"):
-            return word if word in COMMANDS else None
+            return index if word in COMMANDS else None
     return None
+
+
+def command_in(args: list[str]) -> str | None:
+    """The command among ``args``, if any."""
+    index = command_at(args)
+    return None if index is None else args[index]
 
 
 def environment_language(environ: Mapping[str, str]) -> str | None:

@@ -111,10 +111,10 @@ def test_help_lists_every_command() -> None:
     """Issue 33: ``--help`` names each command and says what it does, as README does."""
     result = cli("--help")
     assert result.returncode == 0
-    for command in ("games", "export GAME_ID FILE", "import FILE"):
+    for command in ("games", "export GAME_ID FILE", "import FILE", "publish [DIR]"):
         assert f"\n  {command} " in result.stdout, result.stdout
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    for command in ("games", "export", "import"):
+    for command in ("games", "export", "import", "publish"):
         assert f"python -m companion {command}" in readme
 
 
