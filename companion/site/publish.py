@@ -197,7 +197,11 @@ def main(argv: list[str]) -> int:
 
     from ..cli import environment_language
 
-    parser = argparse.ArgumentParser(prog="python -m companion publish", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m companion publish",
+        description="Write the whole app as a static web site: a folder any web host serves as it is, "
+        "which phones open from a link and keep for offline use.",
+    )
     parser.add_argument("folder", nargs="?", default="dist", help="where the site goes (default: dist)")
     parser.add_argument("--language", choices=LANGUAGES, default=None, help="language of the messages")
     parser.add_argument("--no-compile", action="store_true", help="ship Python sources (no Node.js needed)")
