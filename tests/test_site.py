@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.site import keep
-from companion.site.publish import MARK, VARIANTS, publish
+from companion.site.publish import MARK, NOT_KEPT, VARIANTS, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -94,7 +94,7 @@ def test_publish_writes_a_site_with_every_file_local(tmp_path: Path) -> None:
     worker = (site / "sw.js").read_text(encoding="utf-8")
     files = json.loads(worker.split("var FILES = ", 1)[1].split(";\n", 1)[0])
     on_disk = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
-    assert sorted([*files, "sw.js", MARK]) == on_disk
+    assert sorted([*files, "sw.js", MARK, *NOT_KEPT]) == on_disk
     index = (site / "index.html").read_text(encoding="utf-8")
     assert '<base href="./">' in index and 'flet.routeUrlStrategy="hash"' in index
     assert '<meta name="theme-color" content="#8D5A2B">' in index and 'href="manifest.json"' in index

@@ -45,6 +45,7 @@ CLIENT_FILES = (
     "canvaskit/skwasm_heavy.wasm",
     "assets/AssetManifest.bin",
     "assets/AssetManifest.bin.json",
+    "assets/NOTICES",
     "assets/fonts/MaterialIcons-Regular.otf",
     "assets/fonts/roboto.woff2",
     "assets/packages/wakelock_plus/assets/no_sleep.js",
@@ -55,6 +56,9 @@ CLIENT_FILES = (
     "pyodide/pyodide.asm.wasm",
     "pyodide/pyodide-lock.json",
 )
+#: Shipped with the site but not kept offline: the licences of Flutter's parts, which the
+#: app never shows (1.5 MB no phone needs to download).
+NOT_KEPT = ("assets/NOTICES",)
 #: The app's own files at the site's root, as the served app has them.
 APP_ASSETS = ("favicon.png", "icons", "pictures", "fonts/MammothSans-Regular.otf", "fonts/OFL.txt", "assets")
 #: What marks a folder as one this command wrote (and may therefore empty).
@@ -145,7 +149,7 @@ def _files(dest: Path) -> list[str]:
     return sorted(
         path.relative_to(dest).as_posix()
         for path in dest.rglob("*")
-        if path.is_file() and path.name not in ("sw.js", MARK)
+        if path.is_file() and path.name not in ("sw.js", MARK) and path.relative_to(dest).as_posix() not in NOT_KEPT
     )
 
 
@@ -185,7 +189,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     worker = worker.replace("/*VERSION*/ ''", json.dumps(version)).replace("/*FILES*/ []", json.dumps(files))
     worker = worker.replace("/*VARIANTS*/ []", json.dumps(list(VARIANTS)))
     (dest / "sw.js").write_text(worker, encoding="utf-8")
-    size = sum((dest / name).stat().st_size for name in [*files, "sw.js"])
+    size = sum(path.stat().st_size for path in dest.rglob("*") if path.is_file())
     facts = {"label": label, "version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}
     (dest / MARK).write_text(json.dumps(facts, indent=1), encoding="utf-8")
     return facts

@@ -230,7 +230,8 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("open-history")
     app.tap("history-2")
     app.wait("round-log")
-    app.tap("nav-back")
+    app.page.go_back()  # the browser's Back, through the address's hash
+    app.wait("history-2")
     app.tap("nav-back")
     app.tap("open-stats")
     app.wait_page_text("Bert")
