@@ -28,15 +28,13 @@ import sys
 import tarfile
 import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from bench.first_load import Visit
 from companion.server import webfix
 from companion.site.publish import VARIANTS, publish
-from tests.browser.harness import free_port
+from tests.browser.harness import KEPT_JS, StaticHost
 
 ROOT = Path(__file__).resolve().parents[1]
 HELLO = """import flet as ft
@@ -119,37 +117,12 @@ def build_hello(folder: Path) -> None:
     (folder / "sw.js").write_text(worker.replace("/*VARIANTS*/ []", "[]"), encoding="utf-8")
 
 
-@contextmanager
-def static_host(folder: Path) -> Iterator[str]:
-    port = free_port()
-    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        from bench.run import wait_200
-
-        wait_200(url)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-KEPT_JS = """async () => {
-  const kept = [];
-  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) return kept;
-  for (const name of await caches.keys()) {
-    for (const request of await (await caches.open(name)).keys()) kept.push(request.url);
-  }
-  return kept;
-}"""
-
-
 def kept(page: Any, url: str, wanted: int, limit_s: float = 180) -> list[str]:
     """Wait until the service worker keeps ``wanted`` files; returns them (site-relative)."""
     deadline = time.monotonic() + limit_s
     while True:
-        files = sorted(u[len(url) :] for u in page.evaluate(KEPT_JS))
+        controlled = page.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+        files = sorted(u[len(url) :] for u in page.evaluate(KEPT_JS)) if controlled else []
         if len(files) >= wanted or time.monotonic() > deadline:
             return files
         page.wait_for_timeout(500)
@@ -190,7 +163,9 @@ def static_site(browser: Any, runs: int) -> list[Any]:
     first_gzip: list[float] = []
     first_raw: list[float] = []
     taps: list[float] = []
-    with static_host(app_dir) as app_url, static_host(hello_dir) as hello_url:
+    app_host, hello_host = StaticHost(app_dir).start(), StaticHost(hello_dir).start()
+    app_url, hello_url = app_host.url, hello_host.url
+    try:
         for i in range(runs):
             order = ["app", "hello"] if i % 2 == 0 else ["hello", "app"]
             for kind in order:
@@ -222,6 +197,9 @@ def static_site(browser: Any, runs: int) -> list[Any]:
                 plain.page.locator('[flt-semantics-identifier="nav-back"]').first.click()
         finally:
             plain.close()
+    finally:
+        app_host.stop()
+        hello_host.stop()
     shutil.rmtree(work, ignore_errors=True)
     mb = 1_000_000
     first = median(times["app first"]) / median(times["hello first"])

@@ -19,10 +19,8 @@ from ..data.store import Store, StoreError, default_path
 from ..i18n import LANGUAGES, Translator
 from ..ui import device
 from ..ui.device import DeviceSettings
-from ..ui.model import AppModel
 from ..ui.routes import is_entry
-from ..ui.start import choose_language, dress, in_background, notice, open_screens
-from ..ui.theme import theme_mode
+from ..ui.start import build_model, choose_language, dress, in_background, notice, open_screens
 from . import memory, qr, webfix
 from .config import Config
 
@@ -91,15 +89,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
     _live_sessions.add(session_key)
     log.info("session opened; %d open", len(_live_sessions))
     chosen_animation = settings.get("animation")  # None: not chosen, the device decides
-    model = AppModel.create(
-        store,
-        device=settings,
-        **{**device.values(settings, LANGUAGES), "lang": lang},
-        width=page.width or 412,
-        height=page.height or 800,
-        join_urls=join_urls,
-        join_codes=_join_codes(join_urls),
-    )
+    model = build_model(page, store, settings, lang, join_urls=join_urls, join_codes=_join_codes(join_urls))
     session = model.session
 
     def keep(text: str) -> None:
@@ -109,9 +99,6 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
             session.device_refused()
 
     settings.write = keep
-    page.theme_mode = theme_mode(session.theme)
-    if store.recovered is not None:
-        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
 
     def tell_others(game_id: int) -> None:
         page.pubsub.send_others_on_topic("games", game_id)

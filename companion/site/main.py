@@ -19,9 +19,7 @@ from ..i18n import LANGUAGES, Translator
 from ..server import webfix  # the fence of Flet's private internals (imports only Flet)
 from ..ui import device
 from ..ui.device import DeviceSettings
-from ..ui.model import AppModel
-from ..ui.start import choose_language, dress, notice, open_screens
-from ..ui.theme import theme_mode
+from ..ui.start import build_model, choose_language, dress, notice, open_screens
 from .keep import open_keeper
 
 log = logging.getLogger("companion")
@@ -52,22 +50,13 @@ async def start(page: ft.Page) -> None:
         return
     keeper.save()  # a new or upgraded file is kept before anyone plays
     settings.defaults = store.get_setting
-    model = AppModel.create(
-        store,
-        device=settings,
-        **{**device.values(settings, LANGUAGES), "lang": lang},
-        width=page.width or 412,
-        height=page.height or 800,
-    )
+    model = build_model(page, store, settings, lang)
     session = model.session
 
     def keep(text: str) -> None:
         page.run_task(device.write, prefs, text, session.device_refused)
 
     settings.write = keep
-    page.theme_mode = theme_mode(session.theme)
-    if store.recovered is not None:
-        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
 
     def lost() -> None:
         session.unkept = "refused"

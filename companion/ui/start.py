@@ -2,7 +2,8 @@
 site's one page in the browser (``companion.server.sessions``, ``companion.site.main``).
 
 :func:`dress` gives the page its title, font and themes; :func:`choose_language` picks the
-tab's language; :func:`notice` shows a page that only explains something; :func:`open_screens`
+tab's language; :func:`notice` shows a page that only explains something; :func:`build_model` makes the
+tab's model; :func:`open_screens`
 wires the browser's Back, the keyboard, the window's size and the haptic feedback, and draws
 the app.  Hosting itself (who may connect, other tabs, memory) stays with the host.
 """
@@ -16,13 +17,15 @@ from typing import Any
 
 import flet as ft
 
-from ..i18n import detect
+from ..data.store import Store
+from ..i18n import LANGUAGES, detect
+from . import device
 from .device import DeviceSettings
 from .model import AppModel
 from .root import Root, close_open, push_address
 from .routes import is_entry
 from .session import Session
-from .theme import FONTS, themes
+from .theme import FONTS, theme_mode, themes
 
 #: Tasks a page started and nobody awaits (kept here until they end).
 _background: set[asyncio.Task[None]] = set()
@@ -68,6 +71,25 @@ async def choose_language(page: ft.Page, settings: DeviceSettings, default: str,
         info = await asyncio.wait_for(page.get_device_info(), 3)
         locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
     return detect(locales)
+
+
+def build_model(page: ft.Page, store: Store, settings: DeviceSettings, lang: str, **host: object) -> AppModel:
+    """The tab's model in this device's settings and ``lang``, the page's theme mode set, and
+    a damaged saves file that was moved aside said; ``host`` adds what only a host has (the
+    join addresses)."""
+    model = AppModel.create(
+        store,
+        device=settings,
+        **{**device.values(settings, LANGUAGES), "lang": lang},
+        width=page.width or 412,
+        height=page.height or 800,
+        **host,
+    )
+    session = model.session
+    page.theme_mode = theme_mode(session.theme)
+    if store.recovered is not None:
+        session.say(f"store.recovered_{store.recovered.reason}", error=False, file=store.recovered.moved_to.name)
+    return model
 
 
 async def _follow_reduced_motion(session: Session) -> None:

@@ -311,6 +311,49 @@ class Server:
                 self.proc.wait(10)
 
 
+@dataclass
+class StaticHost:
+    """``python -m http.server`` serving one folder on 127.0.0.1 (any static host would do)."""
+
+    folder: Path
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def start(self) -> StaticHost:
+        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=2).close()
+                return self
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+            self.proc = None
+
+
+#: Every file the service worker's caches hold (full URLs), read in the page.
+KEPT_JS = """async () => {
+  const names = await caches.keys();
+  const kept = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) kept.push(request.url);
+  }
+  return kept;
+}"""
+
+
 class App:
     """A browser page on the app, addressed by semantics identifiers."""
 

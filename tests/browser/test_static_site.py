@@ -11,7 +11,6 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,43 +20,11 @@ from playwright.sync_api import Browser, BrowserContext
 from companion.i18n import translate
 from companion.site.publish import MARK, publish
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, App, cli_import, free_port, without_joiners
+from .harness import CHROMIUM, CHROMIUM_ARGS, KEPT_JS, NARROW, App, StaticHost, cli_import, free_port, without_joiners
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Anna", "Bert", "Chen")
-
-
-@dataclass
-class StaticHost:
-    """``python -m http.server`` serving one folder on 127.0.0.1 (any static host would do)."""
-
-    folder: Path
-    port: int = field(default_factory=free_port)
-    proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> StaticHost:
-        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(self.url + MARK, timeout=2).close()
-                return self
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(10)
-            self.proc = None
 
 
 @pytest.fixture(scope="module")
@@ -97,16 +64,6 @@ def up_when_any(app: App, *identifiers: str, timeout: float = 90_000) -> None:
         app.page.locator(either).first.wait_for(state="attached", timeout=timeout)
     except Exception as exc:
         raise AssertionError(app.on_screen(f"waited for any of {identifiers}")) from exc
-
-
-KEPT_JS = """async () => {
-  const names = await caches.keys();
-  const kept = [];
-  for (const name of names) {
-    for (const request of await (await caches.open(name)).keys()) kept.push(request.url);
-  }
-  return kept;
-}"""
 
 
 def kept_files(app: App) -> list[str]:
