@@ -29,8 +29,9 @@ from typing import Any
 import platformdirs
 
 from .. import APP_NAME
-from ..rules import Game, Phase, mammoth_scoring, replay
+from ..rules import Game, Phase, RuleError, mammoth_scoring, replay
 from ..rules.game import LogEntry
+from ..rules.printed import PrintedSet, parse_set, set_to_dict
 from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 
 #: How long opening waits for another process that is creating or upgrading the file.
@@ -62,8 +63,21 @@ def _v1(db: sqlite3.Connection) -> None:
             db.execute(statement)
 
 
+def _v2(db: sqlite3.Connection) -> None:
+    """The owners' sets of printed tiles (:mod:`companion.rules.printed`); ``version``
+    counts the set's saves, so two screens editing one set never overwrite each other."""
+    db.execute(
+        """CREATE TABLE printed_sets (
+            id INTEGER PRIMARY KEY,
+            updated TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            data TEXT NOT NULL
+        )"""
+    )
+
+
 #: Migration ``i`` upgrades a database from version ``i`` to ``i + 1``.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -73,6 +87,10 @@ class StoreError(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class StaleSetError(Exception):
+    """Another screen saved this set of printed tiles first (or deleted it)."""
 
 
 class StaleGameError(Exception):
@@ -89,6 +107,15 @@ class Recovery:
 
     reason: str  # "corrupt" or "newer"
     moved_to: Path
+
+
+@dataclass(frozen=True)
+class SavedSet:
+    """A set of printed tiles as stored: its number and how many saves it has had."""
+
+    id: int
+    version: int
+    printed: PrintedSet
 
 
 @dataclass(frozen=True)
@@ -113,6 +140,11 @@ def default_path() -> Path:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _now_precise() -> str:
+    """Now to the microsecond: the last saved set comes first even within one second."""
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def summary_of(game: Game) -> dict[str, Any]:
@@ -367,6 +399,45 @@ class Store:
             guard = "" if finished_too else " AND finished IS NULL"
             cur = self.db.execute(f"DELETE FROM games WHERE id=?{guard}", (game_id,))
             return cur.rowcount > 0
+
+    # -- sets of printed tiles ------------------------------------------------
+    def sets(self) -> list[SavedSet]:
+        """Every stored set, the most recently saved first; a row the rules refuse is left out."""
+        rows = self.db.execute("SELECT id, version, data FROM printed_sets ORDER BY updated DESC, id DESC").fetchall()
+        found = []
+        for row in rows:
+            with contextlib.suppress(ValueError, RuleError):
+                found.append(SavedSet(int(row[0]), int(row[1]), parse_set(json.loads(row[2]), "store")))
+        return found
+
+    def load_set(self, set_id: int) -> SavedSet | None:
+        """One set, or ``None`` once it was deleted."""
+        return next((saved for saved in self.sets() if saved.id == set_id), None)
+
+    def create_set(self, printed: PrintedSet) -> SavedSet:
+        with self._write():
+            cur = self.db.execute(
+                "INSERT INTO printed_sets(updated, version, data) VALUES (?, 1, ?)",
+                (_now_precise(), json.dumps(set_to_dict(printed))),
+            )
+            return SavedSet(int(cur.lastrowid or 0), 1, printed)
+
+    def save_set(self, saved: SavedSet, printed: PrintedSet) -> SavedSet:
+        """Replace ``saved`` with ``printed``; :class:`StaleSetError` if another screen saved
+        or deleted the set since ``saved`` was read (nothing is changed then)."""
+        with self._write():
+            cur = self.db.execute(
+                "UPDATE printed_sets SET updated=?, version=version + 1, data=? WHERE id=? AND version=?",
+                (_now_precise(), json.dumps(set_to_dict(printed)), saved.id, saved.version),
+            )
+            if cur.rowcount != 1:
+                raise StaleSetError(f"set {saved.id} changed since version {saved.version}")
+        return SavedSet(saved.id, saved.version + 1, printed)
+
+    def delete_set(self, set_id: int) -> bool:
+        """Delete a set; the games that use it keep their own copy."""
+        with self._write():
+            return self.db.execute("DELETE FROM printed_sets WHERE id=?", (set_id,)).rowcount > 0
 
     # -- settings -----------------------------------------------------------
     def get_setting(self, key: str, default: str | None = None) -> str | None:

@@ -129,6 +129,10 @@ class Translator:
         return keep_words(text) if self.lang == "ko" else text
 
 
+#: The areas a tile's back can show (the rules' ``HERD_AREAS``), as error parameters carry them.
+_AREAS = frozenset({"wood", "brick", "stone", "gold"})
+
+
 def message_params(lang: str, error: Any) -> tuple[str, dict[str, Any]]:
     """The catalog key and ready parameters for a rule error (``code`` and ``params``).
 
@@ -142,6 +146,8 @@ def message_params(lang: str, error: Any) -> tuple[str, dict[str, Any]]:
             params[name] = join_names(lang, value)
     if isinstance(params.get("tile"), int) and "where" in params:  # a deck file's tile, named in lang
         params["where"] = translate(lang, "deck.where_tile", source=params["where"], tile=params["tile"])
+    if params.get("area") in _AREAS:  # a tile's back, named as the language names the area
+        params["area"] = translate(lang, f"area_name.{params['area']}")
     cause = params.pop("cause", None)
     if cause is not None:
         params["reason"] = translate(lang, f"error.{cause}", **params)

@@ -10,21 +10,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Never, NoReturn
 
-from .deck import MAX_BONUS_AMOUNT, Bonus, BonusItem, Tile
+from .deck import MAX_BONUS_ITEMS, Bonus, Tile, check_bonus
 from .dice import DIE_FACES, roll_dice
 from .errors import ActionError
 from .legal import area_user_limit, room_left
-from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, BonusKind, Resource
+from .resources import AREA_CAPACITY, HERD_AREAS, MAX_PEOPLE, MIN_PEOPLE, Resource
 from .state import Choice, GameState, Migration, Outcome, Payment, Phase, Round
 from .taming import settle
+
+__all__ = ["MAX_BONUS_ITEMS", "check_bonus"]  # the table's bonus checks, with the tiles in .deck
 
 
 @dataclass(frozen=True, slots=True)
 class StartRound:
     """Reveal the herd's area and turn the top tile face up.  In physical-pile
-    mode the table says where the herd went (``herd``)."""
+    mode the table says where the herd went (``herd``), or, with the owner's set in the
+    game, which of its tiles was turned (``tile``, 1-based): its back and face at once."""
 
     herd: Resource | None = None
+    tile: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +82,6 @@ class EndGame:
 
 Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
 
-#: The most goods of different kinds one bonus of a printed tile lists.
-MAX_BONUS_ITEMS = 3
-
 
 def _need_phase(state: GameState, action: Action, *phases: Phase) -> None:
     if state.phase not in phases:
@@ -110,7 +111,9 @@ def _start_round(state: GameState, action: StartRound) -> GameState:
             raise ActionError("start.herd_unexpected", "the herd is tamed: no herd to place", value=str(action.herd))
         return replace(state, phase=Phase.TAMED)
     tile, pile = state.pile[0], state.pile[1:]
-    if state.is_physical:
+    if action.tile is not None:
+        tile = _printed_tile(state, action)
+    elif state.is_physical:
         if action.herd not in HERD_AREAS:
             raise ActionError(
                 "start.herd_required", f"say where the herd went, not {action.herd!r}", value=str(action.herd)
@@ -123,28 +126,19 @@ def _start_round(state: GameState, action: StartRound) -> GameState:
     return replace(state, pile=pile, rounds=(*state.rounds, new_round), phase=Phase.MIGRATION)
 
 
-def check_bonus(bonus: object, part: str) -> Bonus:
-    """One bonus as the table entered it: 1 to 3 different kinds, each 1 to 9."""
-    if not isinstance(bonus, tuple) or not bonus:
-        raise ActionError("tile.empty", f"the '{part}' bonus needs at least one good", part=part)
-    if len(bonus) > MAX_BONUS_ITEMS:
-        raise ActionError(
-            "tile.too_many", f"the '{part}' bonus lists {len(bonus)} goods", part=part, limit=MAX_BONUS_ITEMS
-        )
-    kinds: set[BonusKind] = set()
-    for item in bonus:
-        if not isinstance(item, BonusItem) or not isinstance(item.kind, BonusKind) or item.kind in kinds:
-            raise ActionError("tile.kind", f"bad or repeated good {item!r} in '{part}'", part=part, value=str(item))
-        if type(item.amount) is not int or not 1 <= item.amount <= MAX_BONUS_AMOUNT:
-            raise ActionError(
-                "tile.amount",
-                f"no tile gives {item.amount!r} of one good: 1 to {MAX_BONUS_AMOUNT}",
-                part=part,
-                value=str(item.amount),
-                high=MAX_BONUS_AMOUNT,
-            )
-        kinds.add(item.kind)
-    return bonus
+def _printed_tile(state: GameState, action: StartRound) -> Tile:
+    """The tile of the game's set the table turned; each is turned once."""
+    number = action.tile
+    if not state.is_physical or not state.setup.printed:
+        raise ActionError("start.tile_unexpected", "this game has no set of printed tiles", value=str(number))
+    if action.herd is not None:
+        raise ActionError("start.tile_and_herd", "the tile's back says where the herd goes", value=str(action.herd))
+    if type(number) is not int or not 1 <= number <= len(state.setup.printed):
+        raise ActionError("start.tile_unknown", f"the set has no tile {number!r}", tile=str(number)[:12])
+    tile = state.setup.printed[number - 1]
+    if tile not in state.printed_left:
+        raise ActionError("start.tile_turned", f"tile {number} was turned already", tile=number)
+    return tile
 
 
 def _same_tile(tiles: tuple[Tile, ...], described: Tile) -> tuple[Tile, ...]:

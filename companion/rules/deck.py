@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DeckError
+from .errors import ActionError, DeckError
 from .resources import HERD_AREAS, BonusKind, Resource
 
 TILES_PER_DECK = 16
 MAX_BONUS_AMOUNT = 9
+#: The most goods of different kinds one bonus of a printed tile lists.
+MAX_BONUS_ITEMS = 3
 PHYSICAL_DECK_ID = "physical"
 
 
@@ -59,6 +61,30 @@ class Deck:
     @property
     def is_physical(self) -> bool:
         return self.id == PHYSICAL_DECK_ID
+
+
+def check_bonus(bonus: object, part: str) -> Bonus:
+    """One bonus as the table entered it: 1 to 3 different kinds, each 1 to 9."""
+    if not isinstance(bonus, tuple) or not bonus:
+        raise ActionError("tile.empty", f"the '{part}' bonus needs at least one good", part=part)
+    if len(bonus) > MAX_BONUS_ITEMS:
+        raise ActionError(
+            "tile.too_many", f"the '{part}' bonus lists {len(bonus)} goods", part=part, limit=MAX_BONUS_ITEMS
+        )
+    kinds: set[BonusKind] = set()
+    for item in bonus:
+        if not isinstance(item, BonusItem) or not isinstance(item.kind, BonusKind) or item.kind in kinds:
+            raise ActionError("tile.kind", f"bad or repeated good {item!r} in '{part}'", part=part, value=str(item))
+        if type(item.amount) is not int or not 1 <= item.amount <= MAX_BONUS_AMOUNT:
+            raise ActionError(
+                "tile.amount",
+                f"no tile gives {item.amount!r} of one good: 1 to {MAX_BONUS_AMOUNT}",
+                part=part,
+                value=str(item.amount),
+                high=MAX_BONUS_AMOUNT,
+            )
+        kinds.add(item.kind)
+    return bonus
 
 
 def physical_deck() -> Deck:
@@ -106,25 +132,31 @@ def parse_deck(data: Any, source: str) -> Deck:
             where=source,
             count=count,
         )
-    tiles = []
-    for number, raw in enumerate(raw_tiles, start=1):
-        where = f"{source}, tile {number}"
-        if not isinstance(raw, dict):
-            raise DeckError("deck.format", f"{where}: a tile must be an object", where=source, tile=number)
-        herd = raw.get("herd")
-        if herd not in {r.value for r in HERD_AREAS}:
-            raise DeckError(
-                "deck.herd", f"{where}: unknown herd resource {herd!r}", where=source, tile=number, herd=str(herd)
-            )
-        tiles.append(
-            Tile(
-                f"{deck_id}-{number:02d}",
-                Resource(herd),
-                _bonus(raw.get("first"), source, number, "first"),
-                _bonus(raw.get("all"), source, number, "all"),
-            )
+    return Deck(deck_id, parse_tiles(raw_tiles, source, deck_id))
+
+
+def parse_tiles(raw_tiles: list[Any], source: str, prefix: str) -> tuple[Tile, ...]:
+    """The tiles of a deck file (or of an owner's printed set), checked one by one; tile
+    ``n``'s id is ``{prefix}-{n:02d}``."""
+    return tuple(parse_tile(raw, source, number, f"{prefix}-{number:02d}") for number, raw in enumerate(raw_tiles, 1))
+
+
+def parse_tile(raw: Any, source: str, number: int, tile_id: str) -> Tile:
+    """One tile of a file: its back (``herd``) and its face (``first`` and ``all``)."""
+    where = f"{source}, tile {number}"
+    if not isinstance(raw, dict):
+        raise DeckError("deck.format", f"{where}: a tile must be an object", where=source, tile=number)
+    herd = raw.get("herd")
+    if herd not in {r.value for r in HERD_AREAS}:
+        raise DeckError(
+            "deck.herd", f"{where}: unknown herd resource {herd!r}", where=source, tile=number, herd=str(herd)[:20]
         )
-    return Deck(deck_id, tuple(tiles))
+    return Tile(
+        tile_id,
+        Resource(herd),
+        _bonus(raw.get("first"), source, number, "first"),
+        _bonus(raw.get("all"), source, number, "all"),
+    )
 
 
 def load_deck(path: Path) -> Deck:

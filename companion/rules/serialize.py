@@ -22,9 +22,10 @@ from .actions import (
     Withdraw,
     unknown_action,
 )
-from .deck import Bonus, BonusItem
-from .errors import ImportFormatError, RuleError, SetupError
+from .deck import Bonus, BonusItem, Tile
+from .errors import DeckError, ImportFormatError, RuleError, SetupError
 from .game import EntryKind, Game, LogEntry, start_game, step
+from .printed import parse_set_tiles, tile_to_dict
 from .resources import BonusKind, Resource
 from .setup import make_setup
 from .state import Choice, Payment, Setup
@@ -39,7 +40,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     """A JSON-ready dict for an action (each member of :data:`Action` has its case)."""
     match action:
         case StartRound():
-            return {"type": "start_round", "herd": action.herd.value if action.herd else None}
+            herd = {"type": "start_round", "herd": action.herd.value if action.herd else None}
+            return herd if action.tile is None else {**herd, "tile": action.tile}
         case Migrate():
             payment = {r.value: n for r, n in action.payment.items()}
             return {"type": "migrate", "player": action.player, "people": action.people, "payment": payment}
@@ -100,7 +102,8 @@ def _start_round(data: dict[str, Any]) -> StartRound:
     herd = data.get("herd")
     if herd is not None and herd not in {r.value for r in Resource}:
         raise _bad(f"unknown herd resource {herd!r}")
-    return StartRound(Resource(herd) if herd else None)
+    tile = data.get("tile")
+    return StartRound(Resource(herd) if herd else None, None if tile is None else _int(tile, "tile"))
 
 
 def _migrate(data: dict[str, Any]) -> Migrate:
@@ -149,13 +152,18 @@ ACTION_NAMES = frozenset(_PARSERS)
 
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
-    return {
+    """A setup as saved and exported; the owner's set only when the game has one (so a
+    game without stays the very JSON it always was)."""
+    data: dict[str, Any] = {
         "players": list(setup.players),
         "start_player": setup.start_player,
         "deck": setup.deck_id,
         "seed": setup.seed,
         "colours": list(setup.colours),
     }
+    if setup.printed:
+        data["printed"] = [tile_to_dict(tile, bonus_to_list) for tile in setup.printed]
+    return data
 
 
 def setup_from_dict(data: Any) -> Setup:
@@ -171,7 +179,13 @@ def setup_from_dict(data: Any) -> Setup:
     colours = data.get("colours", [])
     if not isinstance(colours, list):
         raise _bad("setup.colours must be a list")
-    return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"), colours)
+    printed: tuple[Tile, ...] = ()
+    if data.get("printed") is not None:
+        try:
+            printed = parse_set_tiles(data["printed"], "setup")
+        except DeckError as exc:
+            raise _bad(f"the game's set of printed tiles: {exc}") from exc
+    return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"), colours, printed)
 
 
 def entry_to_dict(entry: LogEntry) -> dict[str, Any]:

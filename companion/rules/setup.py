@@ -6,8 +6,9 @@ import random
 import unicodedata
 from collections.abc import Sequence
 
-from .deck import Deck
-from .errors import SetupError
+from .deck import PHYSICAL_DECK_ID, Deck, Tile
+from .errors import RuleError, SetupError
+from .printed import check_set, make_tile, numbered
 from .state import GameState, Setup
 
 MIN_PLAYERS = 2
@@ -103,10 +104,16 @@ def new_seed() -> int:
 
 
 def make_setup(
-    names: Sequence[object], start_player: object, deck_id: str, seed: int, colours: Sequence[object] = ()
+    names: Sequence[object],
+    start_player: object,
+    deck_id: str,
+    seed: int,
+    colours: Sequence[object] = (),
+    printed: tuple[Tile, ...] = (),
 ) -> Setup:
     """A checked :class:`Setup`; players are in seating (clockwise) order,
-    each with a distinct Stone Age colour if ``colours`` is given."""
+    each with a distinct Stone Age colour if ``colours`` is given. ``printed``: with the
+    printed tiles, the game's copy of the owner's set (any counts, up to 16 tiles)."""
     players = clean_names(names)
     if colours and (
         len(colours) != len(players) or len(set(colours)) != len(colours) or any(c not in COLOURS for c in colours)
@@ -128,7 +135,16 @@ def make_setup(
         raise SetupError("setup.start_player", f"start player {start_player!r} is not seated", value=str(start_player))
     if type(seed) is not int:
         raise SetupError("setup.seed", f"seed {seed!r} is not a whole number", value=str(seed))
-    return Setup(players, start_player, deck_id, seed, tuple(str(c) for c in colours))
+    if printed:
+        if deck_id != PHYSICAL_DECK_ID:
+            raise SetupError("setup.printed_deck", "a set of printed tiles is for games with printed tiles")
+        try:
+            tiles = numbered(tuple(make_tile(tile.herd, tile.first, tile.all) for tile in printed))
+            check_set(tiles, as_printed=False)
+        except RuleError as exc:
+            raise SetupError("setup.printed", f"the set of printed tiles is refused: {exc}", cause=exc.code) from exc
+        printed = tiles
+    return Setup(players, start_player, deck_id, seed, tuple(str(c) for c in colours), printed)
 
 
 def new_state(setup: Setup, deck: Deck) -> GameState:

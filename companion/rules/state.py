@@ -135,6 +135,7 @@ class Setup:
     deck_id: str
     seed: int
     colours: tuple[str, ...] = ()  # one of COLOURS per seat, or () for none
+    printed: tuple[Tile, ...] = ()  # printed tiles: the game's copy of the owner's set (:mod:`.printed`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +206,13 @@ class GameState:
         """Printed tiles: the next round can start only once the table says
         where the herd went (the back of the top tile of the real pile)."""
         return self.is_physical and bool(self.pile) and self.phase in (Phase.READY, Phase.RESOLVED)
+
+    @property
+    def printed_left(self) -> tuple[Tile, ...]:
+        """Printed tiles with the owner's set: its tiles not yet turned (in the pile still),
+        in the set's order. An undone round start puts its tile back."""
+        turned = {game_round.tile.id for game_round in self.rounds}
+        return tuple(tile for tile in self.setup.printed if tile.id not in turned)
 
     @property
     def tile_unknown(self) -> bool:

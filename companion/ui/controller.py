@@ -97,7 +97,9 @@ class GameController:
         """One screen back, as the back gesture means it: a question closes first; a round
         goes to the start screen (the game stays); the start screen stays."""
         screen = self.session.screen
-        if screen in SIDE_SCREENS:
+        if screen is Screen.SET:
+            self.go(Screen.SETS)
+        elif screen in SIDE_SCREENS:
             self.back()
         elif screen is Screen.HISTORY_GAME:
             self.go(Screen.HISTORY)
@@ -239,14 +241,15 @@ class GameController:
             return True
         return False
 
-    def start_round(self, herd: Resource | None = None, after: int | None = None) -> None:
+    def start_round(self, herd: Resource | None = None, after: int | None = None, tile: int | None = None) -> None:
         """Start the next round; ``after`` is the round the tap was made in,
-        so a double tap on "Next round" starts one round, never two."""
+        so a double tap on "Next round" starts one round, never two. ``tile``: with the
+        owner's set, the number of the tile the table turned."""
         if self.game is None or (after is not None and self.game.state.round_number != after):
             return
         if self.game.state.phase not in (Phase.READY, Phase.RESOLVED):
             return
-        if self.dispatch(StartRound(herd)):
+        if self.dispatch(StartRound(herd, tile)):
             self.reset_drafts()
             if self.game.state.tile_unknown and self.on_round_started is not None:
                 self.on_round_started()  # printed tiles: offer to enter what it gives

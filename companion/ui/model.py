@@ -7,7 +7,8 @@ screens receive.  Each piece is an observable in its own module:
 - :class:`~.session.Session` screen, settings, message, the lists a screen shows
 - :class:`~.controller.GameController` the game: dispatch, save, undo, other tabs
 - :class:`~.drafts.setup.SetupDraft`, :class:`~.drafts.migration.MigrationEditor`,
-  :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`
+  :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`,
+  :class:`~.drafts.sets.SetEditor` (the owner's printed tiles)
 - :class:`~.files.Transfers` Export, Import and Copy summary (no state of its own)
 """
 
@@ -19,6 +20,7 @@ from ..data.store import Store
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
+from .drafts.sets import SetEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
@@ -38,6 +40,7 @@ class AppModel:
     tile: TileEditor
     files: Transfers
     round: RoundView
+    sets: SetEditor
 
     def observed(self) -> dict[str, object]:
         """The model's parts by name, handed to :func:`~.root.Root` beside the model so that
@@ -59,6 +62,7 @@ class AppModel:
             tile=TileEditor(play=play),
             files=Transfers(play=play),
             round=view,
+            sets=SetEditor(play=play),
         )
         play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset]
         play.on_leave = view.leave

@@ -15,6 +15,7 @@ from .components.top_bar import top_bar
 from .controller import GameController
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
+from .drafts.sets import SetEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
@@ -24,6 +25,7 @@ from .screens.history import history_game_screen, history_screen
 from .screens.join import join_screen
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.rules import rules_screen
+from .screens.sets import set_screen, sets_screen
 from .screens.settings import settings_screen
 from .screens.setup import FIRST_PROBLEM_KEY, setup_screen, start_button
 from .screens.start import start_screen
@@ -202,6 +204,8 @@ def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
         Screen.RULES: ("rules.title", rules_screen, back_to),
         Screen.JOIN: ("join.title", join_screen, back_to),
         Screen.STATS: ("stats.title", stats_screen, Screen.START),
+        Screen.SETS: ("sets.title", sets_screen, back_to),
+        Screen.SET: ("set.title", set_screen, Screen.SETS),
     }
     if name in builders:
         key, build, back = builders[name]
@@ -297,6 +301,8 @@ def close_open(model: AppModel) -> bool:
         model.dice.cancel_hand_entry()
     elif model.round.confirm_end:
         model.round.cancel_end()
+    elif model.session.screen is Screen.SET and model.sets.editing is not None:
+        model.sets.cancel_tile()
     else:
         return False
     return True
@@ -320,12 +326,13 @@ def Root(
     tile: TileEditor,
     files: Transfers,
     round: RoundView,
+    sets: SetEditor,
 ) -> ft.View:
     """Everything the page shows, drawn from ``model``. Flet re-renders a component when an
     observable handed to it changes, so each observable of the model is handed in too, by
     name (:meth:`AppModel.observed`); drafts' inner lines (a stepper's numbers, a tile's
     goods) re-render on their own."""
-    del session, play, setup, migration, dice, tile, files, round  # the model's own, for Flet to watch
+    del session, play, setup, migration, dice, tile, files, round, sets  # the model's own, for Flet to watch
     _use_page_effects(model)
     _use_synced_notice_timer(model)
     scroller: Scroller = ft.use_ref(None)

@@ -23,7 +23,7 @@ from typing import Any, TypeAlias
 
 import flet as ft
 
-from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, StartRound
+from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, StartRound, Tile
 from ..rules.dice import DIE_FACES
 from .controller import GameController
 from .guard import guard_handlers, query
@@ -37,6 +37,10 @@ FRAME_SECONDS = 0.09
 Faces: TypeAlias = tuple[tuple[int, tuple[int, ...]], ...]
 #: A round as the result card draws it: the seats (names, colours) and the round.
 Drawn: TypeAlias = tuple[Setup, Round]
+#: What the herd picker (printed tiles) is drawn from: the round it asks for, the tiles left
+#: in the pile, whether it can go back to the result, the owner's set's tiles not yet turned,
+#: and whether the table said it turned another tile.
+Picking: TypeAlias = tuple[int, int, bool, tuple[Tile, ...], bool]
 
 
 @ft.observable
@@ -45,6 +49,7 @@ Drawn: TypeAlias = tuple[Setup, Round]
 class RoundView:
     play: GameController
     picking_herd: bool = False  # printed tiles: asking where the herd went
+    other_tile: bool = False  # printed tiles with the owner's set: a tile not in the list was turned
     confirm_end: bool = False  # End game asks once more
     show_log: bool = False
     show_summary: bool = False  # what each player got, shown under the round
@@ -59,7 +64,7 @@ class RoundView:
     # -- the kept panes: what each, kept on a phone's page while hidden, was last drawn from
     listed: Kept[GameState] = field(default_factory=Kept, compare=False, repr=False)  # the players' list
     drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)  # the settled result card
-    picker: Kept[tuple[int, int, bool]] = field(default_factory=Kept, compare=False, repr=False)  # the herd picker
+    picker: Kept[Picking] = field(default_factory=Kept, compare=False, repr=False)  # the herd picker
     tile_opened: Kept[bool] = field(default_factory=Kept, compare=False, repr=False)  # the tile's bonuses editor
     # (game id, seat, state) the migration editor was last opened on: kept mounted, drawn as then
     editor_shown: tuple[int, int, GameState] | None = field(default=None, compare=False, repr=False)
@@ -70,6 +75,7 @@ class RoundView:
     def reset(self) -> None:
         """Undo, redo, another tab's change or a new step: questions close, a tumble stops."""
         self.picking_herd = False
+        self.other_tile = False
         self.confirm_end = False
         self.confirm_box = False
         self.rolling = False
@@ -146,12 +152,18 @@ class RoundView:
 
     def cancel_pick(self) -> None:
         self.picking_herd = False
+        self.other_tile = False
+
+    def pick_other(self, other: bool) -> None:
+        """The owner's set: the turned tile is not in the list (``True``; the herd's area and
+        the bonuses are asked as without a set), or back to the list (``False``)."""
+        self.other_tile = bool(other)
 
     def undo(self) -> None:
         """Undo; undoing a printed-tiles round start goes back to asking where the herd went."""
         game = self.play.game
         undoing = game.done[-1][1] if game is not None and game.done else None
-        if self.play.undo() and isinstance(undoing, StartRound) and undoing.herd is not None:
+        if self.play.undo() and isinstance(undoing, StartRound) and (undoing.herd or undoing.tile) is not None:
             self.picking_herd = True
 
     def ask_box(self) -> None:

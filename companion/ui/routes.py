@@ -1,7 +1,8 @@
 """Screens as addresses, so the browser's Back (and Android's back) stay in the app.
 
 Every screen has a route: ``/start``, ``/game/3``, ``/history``,
-``/history/5``, ``/stats``, ``/settings``, ``/rules``, ``/join``.  ``/`` is where a visit
+``/history/5``, ``/stats``, ``/settings``, ``/rules``, ``/join``, ``/tiles`` (the sets of
+printed tiles; a set open in the editor shares it, as New game shares the start's).  ``/`` is where a visit
 enters; a Back that returns there lands on the start screen, which pushes its
 own route again, so Back never leaves the app.
 
@@ -25,8 +26,10 @@ _PLAIN: dict[Screen, str] = {
     Screen.RULES: "/rules",
     Screen.JOIN: "/join",
     Screen.STATS: "/stats",
+    Screen.SETS: "/tiles",
+    Screen.SET: "/tiles",
 }
-_BY_PATH = {path: screen for screen, path in _PLAIN.items() if screen is not Screen.SETUP}
+_BY_PATH = {path: screen for screen, path in _PLAIN.items() if screen not in (Screen.SETUP, Screen.SET)}
 _NUMBERED = re.compile(r"^/(game|history)/([0-9]{1,9})$")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import flet as ft
 
-from ..data.store import GameSummary, Store
+from ..data.store import GameSummary, SavedSet, Store
 from ..i18n import LANGUAGES, Translator
 from ..rules import GameState, RuleError
 from .device import DeviceSettings
@@ -42,10 +42,12 @@ class Screen(StrEnum):
     RULES = "rules"
     JOIN = "join"
     STATS = "stats"
+    SETS = "sets"  # the owner's sets of printed tiles
+    SET = "set"  # one set, its tiles entered
 
 
-#: Screens that return to wherever they were opened from.
-SIDE_SCREENS = frozenset({Screen.SETTINGS, Screen.RULES, Screen.JOIN})
+#: Screens that return to wherever they were opened from (a set returns to the list of sets).
+SIDE_SCREENS = frozenset({Screen.SETTINGS, Screen.RULES, Screen.JOIN, Screen.SETS, Screen.SET})
 
 
 @dataclass
@@ -78,6 +80,7 @@ class Session:
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server
     unfinished: list[GameSummary] = field(default_factory=list)  # loaded on entering the start screen
+    sets: list[SavedSet] = field(default_factory=list)  # the sets of printed tiles, for New game
     finished: list[GameSummary] = field(default_factory=list)  # loaded on entering the history
     finished_states: list[GameState] = field(default_factory=list)  # loaded on entering the statistics
     device: DeviceSettings = field(default_factory=DeviceSettings)  # where this device's choices are kept
@@ -192,6 +195,9 @@ class Session:
         try:
             if screen in (Screen.START, Screen.SETUP):
                 self.unfinished = self.store.unfinished_games()
+                self.sets = self.store.sets()
+            elif screen is Screen.SETS:
+                self.sets = self.store.sets()
             elif screen is Screen.HISTORY:
                 self.finished = self.store.history()
             elif screen is Screen.STATS:

@@ -56,9 +56,11 @@ def HerdPane(
     wide: bool,
     describe: Callable[[], None] | None,
     narrow: bool = False,
+    offer: Callable[[], None] | None = None,
     key: str | None = None,
 ) -> ft.Control:
-    """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same)."""
+    """Where the herd is, the face-up tile and the pile (memoized: skipped while they stay the same).
+    ``offer``: the game's set of printed tiles lacks the tile turned; it can be added there."""
     tr = Translator(lang)
     parts: list[ft.Control] = []
     players = view.setup.players
@@ -103,6 +105,21 @@ def HerdPane(
         )
     if view.phase not in (Phase.TAMED, Phase.FINISHED) and (wide or view.tile is None):
         parts.append(_pile(view, tr))  # a phone's glance card holds the pile already
+    if offer is not None:
+        parts.append(
+            card(
+                ft.Column(
+                    [
+                        ft.Text(tr("set_pick.offer"), size=15),
+                        ft.Row(
+                            [secondary(tr("set_pick.offer_button"), offer, "set-offer", ft.Icons.LIBRARY_ADD, True)]
+                        ),
+                    ],
+                    spacing=8,
+                ),
+                identifier="set-offer-card",
+            )
+        )
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

@@ -56,10 +56,12 @@ def HerdPicker(
     tiles_left: int,
     start_round: Callable[..., None],
     cancel: Callable[[], None] | None,
+    back_to_set: Callable[[bool], None] | None = None,
     key: str | None = None,
 ) -> ft.Control:
     """Each round with printed tiles: the table says where the herd went, for round
-    ``number + 1`` (memoized). ``cancel``: back to the settled round (Next round was early)."""
+    ``number + 1`` (memoized). ``cancel``: back to the settled round (Next round was early).
+    ``back_to_set``: a game with the owner's set, whose list "Another tile" left."""
     tr = Translator(lang)
 
     def pick(area: Resource) -> None:
@@ -80,6 +82,13 @@ def HerdPicker(
         ft.Row(buttons[2:], spacing=GAP),
         ft.Text(tr("round.tiles_left", count=tiles_left), size=15),
     ]
+    if back_to_set is not None:
+        parts.insert(1, ft.Text(tr("set_pick.other_hint"), size=15))
+        parts.append(
+            ft.Row(
+                [secondary(tr("set_pick.back"), lambda: back_to_set(False), "set-tile-back", ft.Icons.ARROW_BACK, True)]
+            )
+        )
     if cancel is not None:
         parts.append(ft.Row([secondary(tr("herd_pick.back"), cancel, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]))
     return card(ft.Column(parts, spacing=GAP), identifier="physical-herd")

@@ -45,9 +45,15 @@ def good_chip(tr: Translator, kind: str, selected: bool, on_click: Callable[[], 
 @ft.component
 @scaled
 def TileBonusEditor(
-    draft: TileDraft, lang: str, save: Callable[[], None], skip: Callable[[], None], key: str | None = None
+    draft: TileDraft,
+    lang: str,
+    save: Callable[[], None],
+    skip: Callable[[], None],
+    in_set: bool = False,
+    key: str | None = None,
 ) -> ft.Control:
     """The printed tile's "1." and "all" bonuses: pick goods, set amounts; Skip is always there.
+    ``in_set``: the face of a tile of the owner's set (Save the tile, Cancel).
 
     Memoized (``TileBonusEditorMemo``): kept on a phone's page, hidden, it is drawn again only when
     its draft or the language changes, not on every roll, undo or step of the round."""
@@ -103,8 +109,8 @@ def TileBonusEditor(
     return editor_frame(
         "tile-editor",
         [
-            heading(tr("tile.title"), 20),
-            ft.Text(tr("tile.hint"), size=15),
+            heading(tr("set.face" if in_set else "tile.title"), 20),
+            ft.Text(tr("set.face_hint" if in_set else "tile.hint"), size=15),
             ft.Row(
                 [
                     part_button(Choice.FIRST, choice_label(tr, Choice.FIRST)),
@@ -115,8 +121,16 @@ def TileBonusEditor(
             ft.Text(tr("tile.which", part=choice_label(tr, part)), size=15),
             ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
             *amounts,
-            ft.Row([primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]),
-            ft.Row([secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]),
+            ft.Row(
+                [primary(tr("set.save_tile"), save, "set-tile-save", ft.Icons.CHECK)]
+                if in_set
+                else [primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]
+            ),
+            ft.Row(
+                [secondary(tr("common.cancel"), skip, "set-tile-cancel", ft.Icons.CLOSE, expand=True)]
+                if in_set
+                else [secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]
+            ),
         ],
         spacing=GAP - 2,
     )

@@ -10,7 +10,7 @@ import flet as ft
 
 from ...data.names import glyph_problems
 from ...data.store import StoreError
-from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, make_setup, start_game
+from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, Tile, make_setup, start_game
 from ...rules.legal import can_add_seat, can_remove_seat
 from ...rules.setup import name_problems, new_seed
 from ..controller import GameController
@@ -29,6 +29,7 @@ class SetupDraft:
     colours: list[str] = field(default_factory=lambda: ["red", "blue", "green"])
     start_player: int = 0
     deck: str = COMPANION_DECK_ID
+    printed_set: int | None = None  # printed tiles: the owner's set the game uses (None: ask each round)
     # Start was tapped while a name had a problem (counted: each tap shows the first again);
     # from then on an empty seat is flagged too, not only a name typed wrong
     tried: int = 0
@@ -115,7 +116,16 @@ class SetupDraft:
         self.deck = COMPANION_DECK_ID
 
     def use_printed_tiles(self) -> None:
+        """Printed tiles; with a set of the owner's, that set (the one saved last), since
+        it was entered for this."""
+        if self.deck != PHYSICAL_DECK_ID and self.printed_set is None and self.play.session.sets:
+            self.printed_set = self.play.session.sets[0].id
         self.deck = PHYSICAL_DECK_ID
+
+    def choose_set(self, set_id: int | None) -> None:
+        """Play the printed tiles with the owner's set ``set_id``, or without a set (``None``)."""
+        if set_id is None or any(saved.id == set_id for saved in self.play.session.sets):
+            self.printed_set = set_id
 
     def problems(self) -> dict[int, Message]:
         """Every seat's name problem at once, as the names are typed (seat -> its message):
@@ -139,8 +149,17 @@ class SetupDraft:
             self.tried += 1
             self.first_problem = min(problems)
             return
+        printed: tuple[Tile, ...] = ()
+        if self.deck == PHYSICAL_DECK_ID and self.printed_set is not None:
+            saved = self.play.session.store.load_set(self.printed_set)
+            if saved is None:  # deleted on another screen meanwhile: asked again, nothing started
+                self.printed_set = None
+                self.play.session.load()
+                self.say("error.set.gone")
+                return
+            printed = saved.printed.tiles
         try:
-            setup = make_setup(self.names, self.start_player, self.deck, new_seed(), self.colours)
+            setup = make_setup(self.names, self.start_player, self.deck, new_seed(), self.colours, printed)
         except RuleError as exc:  # not a name (the screen keeps seats and colours valid)
             self.say(f"error.{exc.code}", **exc.params)
             return

@@ -5,21 +5,33 @@ from __future__ import annotations
 import flet as ft
 
 from ..components.herd_picker import HerdPickerMemo
+from ..components.set_tiles import SetTilePickerMemo
 from ..components.tile_bonus_editor import TileBonusEditorMemo
 from ..model import AppModel
-
-#: What the herd picker shows: the round it asks for, the tiles left, whether it can go back.
-Picking = tuple[int, int, bool]
+from ..round_view import Picking
 
 
 def _picker(model: AppModel, picking: Picking) -> ft.Control:
-    number, tiles_left, can_cancel = picking
+    number, tiles_left, can_cancel, left, other = picking
+    cancel = model.round.cancel_pick if can_cancel else None
+    if left and not other:  # the owner's set: one tap on the tile turned
+        return SetTilePickerMemo(
+            lang=model.session.lang,
+            number=number,
+            tiles_left=tiles_left,
+            tiles=left,
+            start_round=model.play.start_round,
+            other=model.round.pick_other,
+            cancel=cancel,
+            key="set-picker",
+        )
     return HerdPickerMemo(
         lang=model.session.lang,
         number=number,
         tiles_left=tiles_left,
         start_round=model.play.start_round,
-        cancel=model.round.cancel_pick if can_cancel else None,
+        cancel=cancel,
+        back_to_set=model.round.pick_other if left else None,
         key="herd-picker",
     )
 
@@ -28,7 +40,13 @@ def _picking(model: AppModel) -> Picking:
     assert model.play.game is not None
     state = model.play.game.state
     settled = state.current is not None and state.current.taming is not None
-    return (state.round_number, len(state.pile), model.round.picking_herd and settled)
+    return (
+        state.round_number,
+        len(state.pile),
+        model.round.picking_herd and settled,
+        state.printed_left,
+        model.round.other_tile,
+    )
 
 
 def herd_picker(model: AppModel) -> ft.Control:

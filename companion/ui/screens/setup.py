@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import Translator
-from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID
+from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID, TILES_PER_DECK
 from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel
 from ..theme import GAP
@@ -216,6 +216,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                     ]
                 ),
                 ft.Text(tr("deck.physical_hint"), size=14),
+                *(_set_choice(model) if model.setup.deck == PHYSICAL_DECK_ID else []),
             ],
             spacing=8,
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -295,4 +296,43 @@ def _undo_remove(model: AppModel) -> list[ft.Control]:
                 spacing=8,
             ),
         )
+    ]
+
+
+def _set_choice(model: AppModel) -> list[ft.Control]:
+    """Printed tiles: play with one of the owner's sets (one tap per round) or without."""
+    tr = model.session.tr
+    chosen = model.setup.printed_set
+    choices: list[ft.Control] = [
+        ft.Row(
+            [
+                tonal(
+                    tr("deck.set_none"),
+                    lambda: model.setup.choose_set(None),
+                    "set-choice-none",
+                    selected=chosen is None,
+                    expand=True,
+                )
+            ]
+        )
+    ]
+    for saved in model.session.sets:
+        label = tr("deck.set_choice", name=saved.printed.name, count=len(saved.printed.tiles), total=TILES_PER_DECK)
+        choices.append(
+            ft.Row(
+                [
+                    tonal(
+                        label,
+                        lambda _e=None, i=saved.id: model.setup.choose_set(i),
+                        f"set-choice-{saved.id}",
+                        selected=chosen == saved.id,
+                        expand=True,
+                    )
+                ]
+            )
+        )
+    return [
+        ft.Text(tr("deck.set_hint"), size=14, weight=ft.FontWeight.W_600),
+        *choices,
+        ft.Row([secondary(tr("start.sets"), model.sets.open_list, "setup-open-sets", ft.Icons.STYLE_OUTLINED, True)]),
     ]

@@ -1,0 +1,132 @@
+"""Tiles of the owner's printed set: a tile's face as a card, and each round's pick of the
+tile the table turned, from those still in the pile, grouped by the area on their backs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from ...i18n import Translator
+from ...rules import HERD_AREAS, Tile
+from ...rules.printed import number_of
+from ..memo import memo
+from ..textsize import scaled
+from ..theme import GAP
+from ..widgets import area_picture, bonus_view, card, heading, secondary, tid
+
+
+def part_label(text: str) -> ft.Control:
+    """The "1." or "all" mark before a bonus, as the round's tile card draws it."""
+    return ft.Container(
+        content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        bgcolor=ft.Colors.PRIMARY,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
+    )
+
+
+def tile_face(tr: Translator, tile: Tile, size: float = 26) -> ft.Control:
+    """A tile's face: its "1." bonus over its "all" bonus."""
+    return ft.Column(
+        [
+            ft.Row([part_label("1."), ft.Container(bonus_view(tile.first, tr, size), expand=True)], spacing=8),
+            ft.Row([part_label(tr("round.all")), ft.Container(bonus_view(tile.all, tr, size), expand=True)], spacing=8),
+        ],
+        spacing=6,
+    )
+
+
+def tile_button(tr: Translator, tile: Tile, identifier: str, on_tap: Callable[[], None]) -> ft.Control:
+    """A tile as a card to tap: its number, then its face."""
+    number = number_of(tile) or 0
+    return tid(
+        identifier,
+        ft.Container(
+            content=ft.Row(
+                [
+                    ft.Text(str(number), size=15, weight=ft.FontWeight.BOLD, width=28),
+                    ft.Container(tile_face(tr, tile), expand=True),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=lambda _e: on_tap(),
+            ink=True,
+            border=ft.Border.all(2, ft.Colors.OUTLINE),
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=10),
+        ),
+    )
+
+
+def area_heading(tr: Translator, area: str, count: int) -> ft.Control:
+    """An area's group: a small picture of the back, the area's name and how many tiles."""
+    return ft.Row(
+        [
+            area_picture(area, "", 56),
+            ft.Text(
+                tr("sets.area_group", area=tr(f"area_name.{area}"), count=count),
+                size=17,
+                weight=ft.FontWeight.W_600,
+                expand=True,
+            ),
+        ],
+        spacing=10,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@ft.component
+@scaled
+def SetTilePicker(
+    lang: str,
+    number: int,
+    tiles_left: int,
+    tiles: tuple[Tile, ...],
+    start_round: Callable[..., None],
+    other: Callable[[bool], None],
+    cancel: Callable[[], None] | None,
+    key: str | None = None,
+) -> ft.Control:
+    """Each round with the owner's set: one tap on the tile the table turned starts round
+    ``number + 1`` with its back and its face. "Another tile" asks as without a set."""
+    tr = Translator(lang)
+    parts: list[ft.Control] = [
+        heading(tr("set_pick.title", n=number + 1), 22),
+        tid(
+            "set-pick-steps",
+            ft.Column(
+                [
+                    ft.Text(f"{i}. {text}", size=16)
+                    for i, text in enumerate([tr("set_pick.step_turn"), tr("set_pick.step_tap")], start=1)
+                ],
+                spacing=4,
+            ),
+        ),
+    ]
+    for area in HERD_AREAS:
+        group = [tile for tile in tiles if tile.herd is area]
+        if not group:
+            continue
+        parts.append(area_heading(tr, area.value, len(group)))
+        for tile in group:
+            n = number_of(tile)
+            parts.append(
+                tile_button(
+                    tr,
+                    tile,
+                    f"set-tile-{n}",
+                    lambda n=n: start_round(None, after=number, tile=n),  # type: ignore[misc]
+                )
+            )
+    parts += [
+        ft.Row([secondary(tr("set_pick.other"), lambda: other(True), "set-tile-other", ft.Icons.HELP_OUTLINE, True)]),
+        ft.Text(tr("round.tiles_left", count=tiles_left), size=15),
+    ]
+    if cancel is not None:
+        parts.append(ft.Row([secondary(tr("herd_pick.back"), cancel, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]))
+    return card(ft.Column(parts, spacing=GAP), identifier="set-picker")
+
+
+SetTilePickerMemo = memo(SetTilePicker)
