@@ -407,7 +407,7 @@ class Store:
         found = []
         for row in rows:
             with contextlib.suppress(ValueError, RuleError):
-                found.append(SavedSet(int(row[0]), int(row[1]), parse_set(json.loads(row[2]), "store")))
+                found.append(SavedSet(int(row[0]), int(row[1]), parse_set(json.loads(row[2]), "store", empty=True)))
         return found
 
     def load_set(self, set_id: int) -> SavedSet | None:

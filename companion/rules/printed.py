@@ -183,10 +183,11 @@ def tile_to_dict(tile: Tile, bonus_to_list: Any) -> dict[str, Any]:
     return {"herd": tile.herd.value, "first": bonus_to_list(tile.first), "all": bonus_to_list(tile.all)}
 
 
-def parse_set_tiles(raw_tiles: object, source: str) -> tuple[Tile, ...]:
+def parse_set_tiles(raw_tiles: object, source: str, empty: bool = False) -> tuple[Tile, ...]:
     """The tiles of a set file, with the deck file's checks and the table's bonus checks
-    (1 to 3 different goods on each part). Errors name the file and the tile."""
-    if not isinstance(raw_tiles, list) or not raw_tiles:
+    (1 to 3 different goods on each part). Errors name the file and the tile. ``empty``: a
+    set just begun (kept on the device, never a file) may have none yet."""
+    if not isinstance(raw_tiles, list) or (not raw_tiles and not empty):
         raise DeckError("set.empty", f"{source}: a set needs at least one tile", where=source)
     if len(raw_tiles) > TILES_PER_DECK:
         raise DeckError(
@@ -203,17 +204,17 @@ def parse_set_tiles(raw_tiles: object, source: str) -> tuple[Tile, ...]:
             tiles.append(make_tile(tile.herd, tile.first, tile.all))
         except RuleError as exc:
             raise DeckError(
-                "deck.bonus", f"{source}, tile {number}: {exc}", where=source, tile=number, cause=exc.code
+                "set.bonus", f"{source}, tile {number}: {exc}", where=source, tile=number, cause=exc.code, **exc.params
             ) from exc
     return numbered(tuple(tiles))
 
 
-def parse_set(data: Any, source: str) -> PrintedSet:
+def parse_set(data: Any, source: str, empty: bool = False) -> PrintedSet:
     """A set from a decoded deck file; ``source`` (the file's name) names it in errors and
-    is its name when the file gives none."""
+    is its name when the file gives none. ``empty``: see :func:`parse_set_tiles`."""
     if not isinstance(data, dict):
         raise DeckError("deck.format", f"{source}: a set file must be a JSON object", where=source)
-    tiles = parse_set_tiles(data.get("tiles"), source)
+    tiles = parse_set_tiles(data.get("tiles"), source, empty)
     as_printed = data.get("as_printed", True)
     if not isinstance(as_printed, bool):
         raise DeckError("deck.format", f"{source}: 'as_printed' must be true or false", where=source)
