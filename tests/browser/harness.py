@@ -379,6 +379,13 @@ class App:
             **phone,  # type: ignore[arg-type]
         )
         self.page: Page = self.context.new_page()
+        # The browser's own errors, named in a failure's message (a client that stopped
+        # applying the server's changes says why there, not on the screen).
+        self.console: list[str] = []
+        self.page.on(
+            "console", lambda m: self.console.append(f"{m.type}: {m.text[:300]}") if m.type == "error" else None
+        )
+        self.page.on("pageerror", lambda e: self.console.append(f"page error: {str(e)[:300]}"))
         self.url = url
         self.foreign: list[str] = []
         self.optional: list[str] = []
@@ -447,7 +454,8 @@ class App:
             text = self.page_text()[:300] if self.page.locator("flt-semantics-host").count() else "(no app on the page)"
         except Exception as exc:  # the page itself is gone
             return f"{what}; the page could not be read ({exc})"
-        return f"{what}; on screen instead: identifiers {shown[:40]}, text {text!r}; screenshot {shot}"
+        errors = f"; the browser's last errors {self.console[-4:]}" if self.console else ""
+        return f"{what}; on screen instead: identifiers {shown[:40]}, text {text!r}; screenshot {shot}{errors}"
 
     def gone(self, identifier: str, timeout: float = 15_000) -> None:
         self.el(identifier).wait_for(state="detached", timeout=timeout)

@@ -9,11 +9,12 @@ import flet as ft
 
 from ...i18n import Translator
 from ...rules import HERD_AREAS, Tile
+from ...rules.deck import Bonus
 from ...rules.printed import number_of
 from ..memo import memo
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import area_picture, bonus_view, card, heading, secondary, tid
+from ..widgets import area_picture, card, heading, picture, secondary, tid
 
 
 def part_label(text: str) -> ft.Control:
@@ -26,12 +27,35 @@ def part_label(text: str) -> ft.Control:
     )
 
 
+def _goods(tr: Translator, bonus: Bonus | None, size: float) -> ft.Control:
+    """A bonus's goods one under the other, each a picture and words that wrap in a narrow card."""
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    picture(item.kind.value, size),
+                    ft.Text(
+                        tr(f"bonus.{item.kind.value}", count=item.amount),
+                        size=16,
+                        weight=ft.FontWeight.W_600,
+                        expand=True,
+                    ),
+                ],
+                spacing=6,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            )
+            for item in bonus or ()
+        ],
+        spacing=2,
+    )
+
+
 def tile_face(tr: Translator, tile: Tile, size: float = 26) -> ft.Control:
     """A tile's face: its "1." bonus over its "all" bonus."""
     return ft.Column(
         [
-            ft.Row([part_label("1."), ft.Container(bonus_view(tile.first, tr, size), expand=True)], spacing=8),
-            ft.Row([part_label(tr("round.all")), ft.Container(bonus_view(tile.all, tr, size), expand=True)], spacing=8),
+            ft.Row([part_label("1."), ft.Container(_goods(tr, tile.first, size), expand=True)], spacing=8),
+            ft.Row([part_label(tr("round.all")), ft.Container(_goods(tr, tile.all, size), expand=True)], spacing=8),
         ],
         spacing=6,
     )
@@ -40,9 +64,13 @@ def tile_face(tr: Translator, tile: Tile, size: float = 26) -> ft.Control:
 def tile_button(tr: Translator, tile: Tile, identifier: str, on_tap: Callable[[], None]) -> ft.Control:
     """A tile as a card to tap: its number, then its face."""
     number = number_of(tile) or 0
-    return tid(
-        identifier,
-        ft.Container(
+    # Its own semantics node (container): the identifier stays on the card even where
+    # Flutter reuses the nodes of an earlier screen's cards.
+    return ft.Semantics(
+        identifier=identifier,
+        key=identifier,
+        container=True,
+        content=ft.Container(
             content=ft.Row(
                 [
                     ft.Text(str(number), size=15, weight=ft.FontWeight.BOLD, width=28),
