@@ -193,6 +193,13 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
             other.stop()
 
 
+def look(app: App, name: str) -> None:
+    """A screenshot once the screen has stopped changing (its pictures in, too)."""
+    app.settle(quiet_ms=300)
+    app.still_screenshot(limit_s=6)
+    app.shot(name)
+
+
 @pytest.mark.parametrize(
     ("size", "scheme", "lang"),
     [("phone", "dark", "ko"), ("phone", "light", "en"), ("tablet", "light", "ko"), ("tablet", "dark", "de")],
@@ -211,17 +218,17 @@ def test_the_set_screens_look_right(browser: Browser, tmp_path: Path, size: str,
         app.tap("open-sets")
         app.tap("open-set-1")
         app.wait("set-progress")
-        app.shot(f"{size}-{scheme}-{lang}-set-editor")
+        look(app, f"{size}-{scheme}-{lang}-set-editor")
         assert app.broken_words() == []
         app.reveal("set-edit-2")
         app.tap("set-edit-2")
         app.wait("set-tile-back-card")
-        app.shot(f"{size}-{scheme}-{lang}-set-tile")
+        look(app, f"{size}-{scheme}-{lang}-set-tile")
         app.tap("set-tile-cancel")
         app.tap("nav-back")
         app.tap("nav-back")
         app.new_game(["Anna", "김민지", "Ñandú"], "physical", shows="set-picker")
-        app.shot(f"{size}-{scheme}-{lang}-set-picker")
+        look(app, f"{size}-{scheme}-{lang}-set-picker")
         assert app.broken_words() == []
         app.assert_offline()
     finally:

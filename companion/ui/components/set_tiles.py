@@ -88,6 +88,17 @@ def tile_button(tr: Translator, tile: Tile, identifier: str, on_tap: Callable[[]
     )
 
 
+#: On a tablet, a tile card is this wide, and the cards of an area stand side by side.
+WIDE_TILE = 320
+
+
+def tile_grid(buttons: list[ft.Control], wide: bool) -> list[ft.Control]:
+    """Tile cards one under the other on a phone; side by side, wrapping, on a tablet."""
+    if not wide:
+        return buttons
+    return [ft.Row([ft.Container(b, width=WIDE_TILE) for b in buttons], wrap=True, spacing=10, run_spacing=10)]
+
+
 def area_heading(tr: Translator, area: str, count: int) -> ft.Control:
     """An area's group: a small picture of the back, the area's name and how many tiles."""
     return ft.Row(
@@ -115,10 +126,12 @@ def SetTilePicker(
     start_round: Callable[..., None],
     other: Callable[[bool], None],
     cancel: Callable[[], None] | None,
+    wide: bool = False,
     key: str | None = None,
 ) -> ft.Control:
     """Each round with the owner's set: one tap on the tile the table turned starts round
-    ``number + 1`` with its back and its face. "Another tile" asks as without a set."""
+    ``number + 1`` with its back and its face. "Another tile" asks as without a set.
+    ``wide``: a tablet, where each area's tiles stand side by side."""
     tr = Translator(lang)
     parts: list[ft.Control] = [
         heading(tr("set_pick.title", n=number + 1), 22),

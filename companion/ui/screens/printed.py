@@ -23,6 +23,7 @@ def _picker(model: AppModel, picking: Picking) -> ft.Control:
             start_round=model.play.start_round,
             other=model.round.pick_other,
             cancel=cancel,
+            wide=model.session.wide,
             key="set-picker",
         )
     return HerdPickerMemo(

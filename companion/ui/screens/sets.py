@@ -7,7 +7,7 @@ import flet as ft
 from ...i18n import message_params
 from ...rules import HERD_AREAS, TILES_PER_DECK
 from ...rules.printed import PER_AREA, set_warnings
-from ..components.set_tiles import area_heading, tile_button, tile_face
+from ..components.set_tiles import area_heading, tile_button, tile_face, tile_grid
 from ..components.tile_bonus_editor import TileBonusEditorMemo
 from ..drafts.sets import NEW_TILE
 from ..model import AppModel
@@ -97,10 +97,13 @@ def set_screen(model: AppModel) -> ft.Control:
     for area in HERD_AREAS:
         group = [(n, tile) for n, tile in enumerate(printed.tiles, 1) if tile.herd is area]
         section: list[ft.Control] = [area_heading(tr, area.value, len(group))]
-        section += [
-            tile_button(tr, tile, f"set-edit-{n}", lambda n=n: editor.start_tile(n))  # type: ignore[misc]
-            for n, tile in group
-        ]
+        section += tile_grid(
+            [
+                tile_button(tr, tile, f"set-edit-{n}", lambda n=n: editor.start_tile(n))  # type: ignore[misc]
+                for n, tile in group
+            ],
+            model.session.wide,
+        )
         if not full and not (printed.as_printed and len(group) >= PER_AREA):
             section.append(
                 ft.Row(

@@ -303,6 +303,11 @@ def _set_choice(model: AppModel) -> list[ft.Control]:
     """Printed tiles: play with one of the owner's sets (one tap per round) or without."""
     tr = model.session.tr
     chosen = model.setup.printed_set
+    button = ft.Row(
+        [secondary(tr("start.sets"), model.sets.open_list, "setup-open-sets", ft.Icons.STYLE_OUTLINED, True)]
+    )
+    if not model.session.sets:
+        return [ft.Text(tr("deck.set_intro"), size=14), button]
     choices: list[ft.Control] = [
         ft.Row(
             [
@@ -334,5 +339,5 @@ def _set_choice(model: AppModel) -> list[ft.Control]:
     return [
         ft.Text(tr("deck.set_hint"), size=14, weight=ft.FontWeight.W_600),
         *choices,
-        ft.Row([secondary(tr("start.sets"), model.sets.open_list, "setup-open-sets", ft.Icons.STYLE_OUTLINED, True)]),
+        button,
     ]
