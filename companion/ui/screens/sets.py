@@ -73,16 +73,19 @@ def set_screen(model: AppModel) -> ft.Control:
     parts: list[ft.Control] = [
         tid(
             "set-name",
-            ft.TextField(
-                label=tr("set.name"),
-                value=editor.name,
-                on_change=lambda e: editor.set_name(e.control.value),
-                on_blur=lambda _e: editor.save_name(),
-                on_submit=lambda _e: editor.save_name(),
-                max_length=60,
-                counter="",
-                text_size=18,
-            ),
+            ft.Container(
+                padding=ft.Padding.only(top=8),
+                content=ft.TextField(
+                    label=tr("set.name"),
+                    value=editor.name,
+                    on_change=lambda e: editor.set_name(e.control.value),
+                    on_blur=lambda _e: editor.save_name(),
+                    on_submit=lambda _e: editor.save_name(),
+                    max_length=60,
+                    counter="",
+                    text_size=18,
+                ),
+            ),  # room above for the field's floating label
         ),
         tid(
             "set-progress",
