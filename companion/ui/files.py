@@ -33,6 +33,27 @@ def export_name(game_id: int, game: Game) -> str:
     return f"mammoth-herd-{game_id}-{players}.json"
 
 
+async def offer_file(play: GameController, name: str, text: str) -> None:
+    """Offer ``text`` as a JSON file named ``name`` (a download in the browser, a save
+    dialog on a desktop), and say where it went."""
+    saved = await ft.FilePicker().save_file(
+        file_name=name,
+        src_bytes=text.encode("utf-8"),
+        file_type=ft.FilePickerFileType.CUSTOM,
+        allowed_extensions=["json"],
+    )
+    if saved or ft.context.page.web:
+        play.say("info.exported", error=False, file=Path(saved).name if saved else name)
+
+
+async def pick_file() -> ft.FilePickerFile | None:
+    """One JSON file picked by the user (its bytes in the browser), or None if closed."""
+    files = await ft.FilePicker().pick_files(
+        file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
+    )
+    return files[0] if files else None
+
+
 @guard_handlers
 @dataclass
 class Transfers:
@@ -49,24 +70,13 @@ class Transfers:
         except (RuleError, KeyError, ValueError, sqlite3.Error):
             self.say("error.store.load")
             return
-        name = export_name(game_id, game)
-        saved = await ft.FilePicker().save_file(
-            file_name=name,
-            src_bytes=game_to_json(game).encode("utf-8"),
-            file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"],
-        )
-        if saved or ft.context.page.web:
-            self.say("info.exported", error=False, file=Path(saved).name if saved else name)
+        await offer_file(self.play, export_name(game_id, game), game_to_json(game))
 
     async def import_game(self) -> None:
         """Pick a game file and add it, with the command line's checks and messages."""
-        files = await ft.FilePicker().pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
-        )
-        if not files:
+        picked = await pick_file()
+        if picked is None:
             return  # the picker was closed
-        picked = files[0]
         lang = self.play.session.lang
         try:
             if picked.bytes is not None:

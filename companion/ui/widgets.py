@@ -367,6 +367,19 @@ def heading(
     )
 
 
+def part_label(text: str, small: bool = False) -> ft.Control:
+    """The "1." or "all" mark before a bonus: the round's tile card, and (``small``) the
+    tile cards of an owner's set."""
+    return ft.Container(
+        content=ft.Text(text, size=16 if small else 18, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
+        bgcolor=ft.Colors.PRIMARY,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=8, vertical=2)
+        if small
+        else ft.Padding.symmetric(horizontal=10, vertical=4),
+    )
+
+
 def bonus_view(
     bonus: Bonus | None,
     tr: Callable[..., str],

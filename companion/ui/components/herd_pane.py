@@ -14,7 +14,7 @@ from ...rules.resources import Resource
 from ...rules.state import Setup
 from ..memo import memo
 from ..textsize import scaled
-from ..widgets import area_picture, bonus_view, card, heading, picture, player_badge, secondary, tid
+from ..widgets import area_picture, bonus_view, card, heading, part_label, picture, player_badge, secondary, tid
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,7 @@ def HerdPane(
                 ft.Column(
                     [
                         ft.Text(tr("set_pick.offer"), size=15),
-                        ft.Row(
-                            [secondary(tr("set_pick.offer_button"), offer, "set-offer", ft.Icons.LIBRARY_ADD, True)]
-                        ),
+                        ft.Row([secondary(tr("set_pick.offer_button"), offer, "set-offer", ft.Icons.EDIT, True)]),
                     ],
                     spacing=8,
                 ),
@@ -213,18 +211,9 @@ def _herd_area(tr: Translator, herd: str, size: float) -> ft.Control:
 def _bonus_line(label: str, bonus: ft.Control) -> ft.Control:
     """A bonus beside its "1." or "all" label; the bonus takes the rest of the line and wraps."""
     return ft.Row(
-        [_label(label), ft.Container(bonus, expand=True)],
+        [part_label(label), ft.Container(bonus, expand=True)],
         spacing=8,
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
-def _label(text: str) -> ft.Control:
-    return ft.Container(
-        content=ft.Text(text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
-        bgcolor=ft.Colors.PRIMARY,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
     )
 
 

@@ -14,17 +14,7 @@ from ...rules.printed import number_of
 from ..memo import memo
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import area_picture, card, heading, picture, secondary, tid
-
-
-def part_label(text: str) -> ft.Control:
-    """The "1." or "all" mark before a bonus, as the round's tile card draws it."""
-    return ft.Container(
-        content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
-        bgcolor=ft.Colors.PRIMARY,
-        border_radius=8,
-        padding=ft.Padding.symmetric(horizontal=8, vertical=2),
-    )
+from ..widgets import area_picture, card, heading, part_label, picture, secondary, tid
 
 
 def _goods(tr: Translator, bonus: Bonus | None, size: float) -> ft.Control:
@@ -54,8 +44,11 @@ def tile_face(tr: Translator, tile: Tile, size: float = 26) -> ft.Control:
     """A tile's face: its "1." bonus over its "all" bonus."""
     return ft.Column(
         [
-            ft.Row([part_label("1."), ft.Container(_goods(tr, tile.first, size), expand=True)], spacing=8),
-            ft.Row([part_label(tr("round.all")), ft.Container(_goods(tr, tile.all, size), expand=True)], spacing=8),
+            ft.Row([part_label("1.", small=True), ft.Container(_goods(tr, tile.first, size), expand=True)], spacing=8),
+            ft.Row(
+                [part_label(tr("round.all"), small=True), ft.Container(_goods(tr, tile.all, size), expand=True)],
+                spacing=8,
+            ),
         ],
         spacing=6,
     )
@@ -162,7 +155,7 @@ def SetTilePicker(
                 )
             )
     parts += [
-        ft.Row([secondary(tr("set_pick.other"), lambda: other(True), "set-tile-other", ft.Icons.HELP_OUTLINE, True)]),
+        ft.Row([secondary(tr("set_pick.other"), lambda: other(True), "set-tile-other", ft.Icons.EDIT_NOTE, True)]),
         ft.Text(tr("round.tiles_left", count=tiles_left), size=15),
     ]
     if cancel is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -30,6 +29,7 @@ from ...rules.printed import (
     set_to_dict,
 )
 from ..controller import GameController
+from ..files import offer_file, pick_file
 from ..guard import guard_handlers
 from ..session import Message, Screen
 from .tile import TileDraft
@@ -235,25 +235,14 @@ class SetEditor:
         if self.current is None:
             return
         printed = self.current.printed
-        name = file_name(printed)
         text = json.dumps(set_to_dict(printed), ensure_ascii=False, indent=1)
-        saved = await ft.FilePicker().save_file(
-            file_name=name,
-            src_bytes=text.encode("utf-8"),
-            file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"],
-        )
-        if saved or ft.context.page.web:
-            self.say("info.exported", error=False, file=Path(saved).name if saved else name)
+        await offer_file(self.play, file_name(printed), text)
 
     async def import_set(self) -> None:
         """Pick a set file and add it as a new set, checked as the rules check every set."""
-        files = await ft.FilePicker().pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"], with_data=True
-        )
-        if not files:
+        picked = await pick_file()
+        if picked is None:
             return  # the picker was closed
-        picked = files[0]
         try:
             printed = read_set(picked.bytes, picked.path, picked.name)
             saved = self.store.create_set(printed)

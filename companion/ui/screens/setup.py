@@ -304,7 +304,7 @@ def _set_choice(model: AppModel) -> list[ft.Control]:
     tr = model.session.tr
     chosen = model.setup.printed_set
     button = ft.Row(
-        [secondary(tr("start.sets"), model.sets.open_list, "setup-open-sets", ft.Icons.STYLE_OUTLINED, True)]
+        [secondary(tr("start.sets"), model.sets.open_list, "setup-open-sets", ft.Icons.LAYERS_OUTLINED, True)]
     )
     if not model.session.sets:
         return [ft.Text(tr("deck.set_intro"), size=14), button]

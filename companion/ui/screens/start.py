@@ -51,7 +51,7 @@ def start_screen(model: AppModel) -> ft.Control:
             secondary(tr("start.stats"), lambda: model.play.go(Screen.STATS), "open-stats", ft.Icons.INSIGHTS, True),
             secondary(tr("start.import"), model.files.import_game, "import-game", ft.Icons.UPLOAD_FILE, True),
         ),
-        ft.Row([secondary(tr("start.sets"), model.sets.open_list, "open-sets", ft.Icons.STYLE_OUTLINED, True)]),
+        ft.Row([secondary(tr("start.sets"), model.sets.open_list, "open-sets", ft.Icons.LAYERS_OUTLINED, True)]),
         *_side_by_side(
             model.session.room,
             secondary(tr("start.rules"), lambda: model.play.go(Screen.RULES), "open-rules", ft.Icons.MENU_BOOK, True),
