@@ -452,8 +452,8 @@ class App:
                 " e => e.getAttribute('flt-semantics-identifier'))"
             )
             text = self.page_text()[:300] if self.page.locator("flt-semantics-host").count() else "(no app on the page)"
-        except Exception as exc:  # the page itself is gone
-            return f"{what}; the page could not be read ({exc})"
+        except Exception as exc:  # the page itself is gone or hung
+            return f"{what}; the page could not be read ({exc}); the browser's last errors {self.console[-4:]}"
         errors = f"; the browser's last errors {self.console[-4:]}" if self.console else ""
         return f"{what}; on screen instead: identifiers {shown[:40]}, text {text!r}; screenshot {shot}{errors}"
 
