@@ -404,15 +404,12 @@ class Store:
     def sets(self) -> list[SavedSet]:
         """Every stored set, the most recently saved first; a row the rules refuse is left out."""
         rows = self.db.execute("SELECT id, version, data FROM printed_sets ORDER BY updated DESC, id DESC").fetchall()
-        found = []
-        for row in rows:
-            with contextlib.suppress(ValueError, RuleError):
-                found.append(SavedSet(int(row[0]), int(row[1]), parse_set(json.loads(row[2]), "store", empty=True)))
-        return found
+        return [saved for saved in map(_saved_set, rows) if saved is not None]
 
     def load_set(self, set_id: int) -> SavedSet | None:
         """One set, or ``None`` once it was deleted."""
-        return next((saved for saved in self.sets() if saved.id == set_id), None)
+        row = self.db.execute("SELECT id, version, data FROM printed_sets WHERE id=?", (set_id,)).fetchone()
+        return None if row is None else _saved_set(row)
 
     def create_set(self, printed: PrintedSet) -> SavedSet:
         with self._write():
@@ -457,6 +454,14 @@ def _summary(row: tuple[Any, ...]) -> GameSummary:
     return GameSummary(
         int(row[0]), row[1], row[2], row[4], players, data["round"], data["tallies"], data["scorers"], colours
     )
+
+
+def _saved_set(row: tuple[Any, ...]) -> SavedSet | None:
+    """A stored set's row, read through the rules' checks (``None`` if they refuse it)."""
+    try:
+        return SavedSet(int(row[0]), int(row[1]), parse_set(json.loads(row[2]), "store", empty=True))
+    except (ValueError, RuleError):
+        return None
 
 
 def _passing(exc: sqlite3.OperationalError) -> bool:

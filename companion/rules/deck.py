@@ -87,6 +87,11 @@ def check_bonus(bonus: object, part: str) -> Bonus:
     return bonus
 
 
+def bonus_to_list(bonus: Bonus) -> list[dict[str, Any]]:
+    """A bonus as the deck files write it: ``[{"kind": ..., "amount": ...}]``."""
+    return [{"kind": item.kind.value, "amount": item.amount} for item in bonus]
+
+
 def physical_deck() -> Deck:
     """Sixteen blank tiles: the real ones are on the table."""
     return Deck(

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .deck import TILES_PER_DECK, Bonus, Tile, check_bonus, parse_tile
+from .deck import TILES_PER_DECK, Bonus, Tile, bonus_to_list, check_bonus, parse_tile
 from .errors import DeckError, RuleError
 from .resources import HERD_AREAS, Resource
 
@@ -168,17 +168,16 @@ def clean_set_name(name: object) -> str:
 
 def set_to_dict(printed: PrintedSet) -> dict[str, Any]:
     """A set as a deck file: ``assets/decks``' format, plus its name and ``as_printed``."""
-    from .serialize import bonus_to_list  # the one writer of a bonus
-
     return {
         "id": PRINTED_PREFIX,
         "name": printed.name,
         "as_printed": printed.as_printed,
-        "tiles": [tile_to_dict(tile, bonus_to_list) for tile in printed.tiles],
+        "tiles": [tile_to_dict(tile) for tile in printed.tiles],
     }
 
 
-def tile_to_dict(tile: Tile, bonus_to_list: Any) -> dict[str, Any]:
+def tile_to_dict(tile: Tile) -> dict[str, Any]:
+    """A tile as the deck files write it (its back and both parts of its face)."""
     assert tile.herd is not None and tile.first is not None and tile.all is not None
     return {"herd": tile.herd.value, "first": bonus_to_list(tile.first), "all": bonus_to_list(tile.all)}
 

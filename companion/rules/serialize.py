@@ -22,7 +22,7 @@ from .actions import (
     Withdraw,
     unknown_action,
 )
-from .deck import Bonus, BonusItem, Tile
+from .deck import Bonus, BonusItem, Tile, bonus_to_list
 from .errors import DeckError, ImportFormatError, RuleError, SetupError
 from .game import EntryKind, Game, LogEntry, start_game, step
 from .printed import parse_set_tiles, tile_to_dict
@@ -59,11 +59,6 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"type": "end_game"}
         case _:
             unknown_action(action)
-
-
-def bonus_to_list(bonus: Bonus) -> list[dict[str, Any]]:
-    """A bonus as the deck files write it: ``[{"kind": ..., "amount": ...}]``."""
-    return [{"kind": item.kind.value, "amount": item.amount} for item in bonus]
 
 
 def _bonus_from_list(data: Any, part: str) -> Bonus:
@@ -162,7 +157,7 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
         "colours": list(setup.colours),
     }
     if setup.printed:
-        data["printed"] = [tile_to_dict(tile, bonus_to_list) for tile in setup.printed]
+        data["printed"] = [tile_to_dict(tile) for tile in setup.printed]
     return data
 
 

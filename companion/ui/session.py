@@ -195,8 +195,7 @@ class Session:
         try:
             if screen in (Screen.START, Screen.SETUP):
                 self.unfinished = self.store.unfinished_games()
-                self.sets = self.store.sets()
-            elif screen is Screen.SETS:
+            if screen in (Screen.SETUP, Screen.SETS):  # New game offers them; the start screen does not
                 self.sets = self.store.sets()
             elif screen is Screen.HISTORY:
                 self.finished = self.store.history()
