@@ -12,6 +12,7 @@ modules go in, not its 33 MB of locale data (the app reads its CLDR facts from
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import tempfile
@@ -37,6 +38,8 @@ FROM_SERVER = ("server/__init__.py", "server/webfix.py")
 #: Modules of the package that never run in the browser (they need a server or a shell).
 LEFT_OUT = ("server/", "site/publish.py", "site/pack.py", "__pycache__/", "cli.py", "__main__.py")
 MAIN = "from companion.site.main import run\n\nrun()\n"
+#: ``ft.Name`` in the app's code (``import flet as ft`` throughout).
+FT_NAME = re.compile(r"\bft\.([A-Za-z_]\w*)")
 NODE_TIMEOUT_SECONDS = 600
 
 
@@ -61,12 +64,30 @@ def _wanted(inner: str, skip: tuple[str, ...]) -> bool:
     return not any(inner.startswith(s) or inner == s.rstrip("/") for s in skip)
 
 
+def _shipped(inner: str) -> bool:
+    """Whether the package file ``inner`` (a path inside ``companion/``) goes in the archive."""
+    return (inner in FROM_SERVER or _wanted(inner, LEFT_OUT)) and not inner.startswith("assets/")
+
+
+def flet_names() -> list[str]:
+    """The ``ft.*`` names the shipped app's code uses, for the Python worker to import
+    before it keeps its snapshot (Flet imports a control's module when it is first named)."""
+    app = Path(__file__).resolve().parents[1]
+    names = {
+        name
+        for file, inner in _tree(app)
+        if inner.endswith(".py") and _shipped(inner)
+        for name in FT_NAME.findall(file.read_text(encoding="utf-8"))
+    }
+    return sorted(names)
+
+
 def stage(folder: Path) -> None:
     """Lay out ``main.py``, the app (with its data files) and its packages in ``folder``."""
     (folder / "main.py").write_text(MAIN, encoding="utf-8")
     app = Path(__file__).resolve().parents[1]
     for file, inner in _tree(app):
-        if (inner in FROM_SERVER or _wanted(inner, LEFT_OUT)) and not inner.startswith("assets/"):
+        if _shipped(inner):
             target = folder / "companion" / inner
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(file, target)

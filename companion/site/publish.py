@@ -32,7 +32,6 @@ CLIENT_FILES = (
     "main.dart.js",
     "main.dart.mjs",
     "main.dart.wasm",
-    "python-worker.js",
     "version.json",
     "icons/loading-animation.png",
     "canvaskit/canvaskit.js",
@@ -80,6 +79,9 @@ VARIANTS = (
     "canvaskit/chromium/canvaskit.wasm",
 )
 HERE = Path(__file__).parent
+#: Where the Python worker keeps its memory snapshot in a version's cache: made on the
+#: device, not a file of the site.
+SNAPSHOT_KEY = "python-snapshot.bin"
 
 
 class PublishError(Exception):
@@ -177,6 +179,10 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
         _copy(assets / name, dest / name)
     (dest / "manifest.json").write_text((assets / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
     shutil.copyfile(HERE / "python.js", dest / "python.js")  # Python started with the page
+    python_worker = (HERE / "python-worker.js").read_text(encoding="utf-8")  # kept as a snapshot
+    python_worker = python_worker.replace("/*FLET_NAMES*/ []", json.dumps(pack.flet_names()))
+    python_worker = python_worker.replace('/*SNAPSHOT_KEY*/ ""', json.dumps(SNAPSHOT_KEY))
+    (dest / "python-worker.js").write_text(python_worker, encoding="utf-8")
     compiled = pack.write_archive(dest / pack.ARCHIVE, web / "pyodide", compile_with_node)
     pack.write_stdlib(dest / "pyodide" / "python_stdlib.zip", web / "pyodide", compile_with_node and compiled)
     # The page names the version, so it is written after the version is known; the version

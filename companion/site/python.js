@@ -1,19 +1,27 @@
 // The static site's bridge between Flutter (Dart) and Python in a web worker: flet-web's
-// python.js, changed in one way. Python starts as soon as this script runs in the page's
+// python.js, changed in two ways. Python starts as soon as this script runs in the page's
 // head, in parallel with the download and start of the Flutter client, instead of when
 // Dart first asks for it (which came about 6 s later: bench/PROFILE.md). Dart's jsConnect
-// then takes the worker that is already starting. The messages are flet-web 1.0.5's.
+// then takes the worker that is already starting. And after a start without a snapshot,
+// it starts the worker that keeps one (python-worker.js). The messages are flet-web 1.0.5's.
 (function () {
   "use strict";
   var early = null; // {worker, ready: Promise, error, onMessage} started before Dart asks
   var apps = {};
 
+  var SNAPSHOT_DELAY_MS = 3000;
+
+  function base() {
+    return flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
+  }
+
   function start() {
-    var base = flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
-    var app = { worker: new Worker(base + "/python-worker.js", { type: "module" }), error: null, queue: [] };
+    var app = { worker: new Worker(base() + "/python-worker.js", { type: "module" }), error: null, queue: [] };
     app.ready = new Promise(function (resolve) {
       app.worker.onmessage = function (event) {
-        if (typeof event.data === "string") {
+        if (event.data === "snapshot-wanted") {
+          setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS); // once the first screen is drawn
+        } else if (typeof event.data === "string") {
           if (event.data !== "initialized") app.error = event.data;
           window.dispatchEvent(new CustomEvent("mammoth-python", { detail: app.error }));
           resolve();
@@ -31,8 +39,25 @@
       appPackageUrl: flet.appPackageUrl,
       micropipIncludePre: false,
       pythonModuleName: flet.pythonModuleName,
+      version: (window.mammothHerd || {}).version, // names the cache that keeps Python's snapshot
     });
     return app;
+  }
+
+  function makeSnapshot() {
+    // A second Python worker keeps a snapshot of Python with the app imported, so that
+    // the next start restores it (python-worker.js); it ends once the snapshot is kept.
+    var maker = new Worker(base() + "/python-worker.js", { type: "module" });
+    maker.onmessage = function (event) {
+      if (event.data !== "snapshot-kept") console.warn("python: no snapshot kept:", event.data);
+      maker.terminate();
+    };
+    maker.postMessage({
+      snapshotOnly: true,
+      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+      appPackageUrl: flet.appPackageUrl,
+      version: (window.mammothHerd || {}).version,
+    });
   }
 
   if (flet.pyodide) early = start();

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from companion.i18n import translate
-from companion.site.publish import MARK, publish
+from companion.site.publish import MARK, SNAPSHOT_KEY, publish
 
 from .harness import CHROMIUM, CHROMIUM_ARGS, KEPT_JS, NARROW, App, StaticHost, cli_import, free_port, without_joiners
 
@@ -87,6 +87,40 @@ def offline_ready(app: App, timeout: float = 90) -> None:
     assert not {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"} & set(kept)
 
 
+def listen(context: BrowserContext) -> list[str]:
+    """Everything the pages and workers of ``context`` write to the console from now on
+    (the Python worker says there whether it restored its snapshot)."""
+    said: list[str] = []
+    context.on("console", lambda message: said.append(message.text))
+    return said
+
+
+RESTORED = "python: restored from the snapshot"
+NOT_RESTORED = "python: the snapshot did not restore"
+
+CUT_SNAPSHOT_JS = """async (key) => {
+  // A copy cut short, as a write interrupted by a dead battery would leave it.
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    const url = new URL(key, location.href).href;
+    const found = await cache.match(url);
+    if (!found) continue;
+    const bytes = new Uint8Array(await found.arrayBuffer());
+    await cache.put(url, new Response(bytes.slice(0, bytes.length >> 1), { headers: found.headers }));
+    return bytes.length;
+  }
+  return 0;
+}"""
+
+
+def snapshot_kept(app: App, timeout: float = 90) -> None:
+    """Wait until the app's Python has kept its snapshot in the version's cache."""
+    deadline = time.monotonic() + timeout
+    while SNAPSHOT_KEY not in kept_files(app):
+        assert time.monotonic() < deadline, f"no snapshot kept: {kept_files(app)}"
+        time.sleep(0.5)
+
+
 def caches(app: App) -> list[str]:
     return list(app.page.evaluate("caches.keys()"))
 
@@ -110,7 +144,10 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     host lose nothing; offline the app starts from its service worker and plays on; an
     exported game is one the command line accepts."""
     user_dir = tmp_path / "phone"
-    app = open_site(browser, host.url, phone(browser, user_dir))
+    context = phone(browser, user_dir)
+    said = listen(context)
+    app = open_site(browser, host.url, context)
+    assert RESTORED not in said  # a first visit starts Python and keeps a snapshot of it
     app.new_game(NAMES, "physical", shows=None)
     app.wait("physical-herd", timeout=30_000)
     app.tap("herd-pick-wood")
@@ -127,36 +164,49 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("roll")
     app.wait_text("winner", "Bert tames the mammoth", timeout=30_000)
 
-    # A reload: the game played last comes back, and both games are listed.
+    # A reload: the game played last comes back, and both games are listed. Python is
+    # restored from the snapshot the first visit kept; the games come from the storage.
     offline_ready(app)
+    snapshot_kept(app)
     app.reload()
     app.wait_text("winner", "Bert tames the mammoth", timeout=90_000)
+    assert RESTORED in said
     app.tap("nav-back")
     app.wait("resume-1")
     app.wait("resume-2")
 
     # The browser closed (its storage stays on disk) and opened again.
     app.close()
-    app = open_site(browser, host.url, phone(browser, user_dir))
+    context = phone(browser, user_dir)
+    said = listen(context)
+    app = open_site(browser, host.url, context)
     app.wait_text("winner", "Bert tames the mammoth")  # the game played last, as served
+    assert RESTORED in said
     app.tap("nav-back")
     app.tap("resume-1")
     app.wait_text("winner", "Anna tames the mammoth")
 
-    # The host stops: the phone starts the app from its service worker and plays on.
+    # The host stops: the phone starts the app from its service worker and plays on. Its
+    # snapshot was cut short: Python starts afresh, then keeps a whole one again.
+    assert app.page.evaluate(CUT_SNAPSHOT_JS, SNAPSHOT_KEY) > 0
+    said.clear()
     host.stop()
     app.context.set_offline(True)
     app.reload()
     app.wait_text("winner", "Anna tames the mammoth", timeout=90_000)
+    assert NOT_RESTORED in " ".join(said) and RESTORED not in said
     app.tap("next-round")
     app.wait("physical-herd")
     app.tap("herd-pick-stone")
     app.wait("tile-editor")
     app.tap("tile-skip")
     move(app, 2, "Chen")
+    snapshot_kept(app)
+    said.clear()
     app.reload()
     app.wait_text("player-2", "Chen moves 1 person", timeout=90_000)
     assert "Round 2" in app.text("title")
+    assert RESTORED in said
 
     # Export downloads the game's file; the command line accepts it.
     app.tap("nav-back")
