@@ -3,17 +3,22 @@ refusals, and what ``python -m companion publish`` writes and refuses to overwri
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.site import keep
-from companion.site.publish import MARK, NOT_KEPT, VARIANTS, publish
+from companion.i18n import LANGUAGES
+from companion.site import keep, pack
+from companion.site.publish import MARK, NOT_KEPT, SNAPSHOT_KEY, VARIANTS, publish
+from companion.ui import start
+from companion.ui.device import DeviceSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,6 +75,52 @@ def test_saves_alternate_between_the_slots(tmp_path: Path) -> None:
         keeper.save()
     assert keep.newest([h.data for h in handles]) == (1, 3, b"three")
     assert keep.unpack(handles[0].data) == (2, b"two")
+
+
+def test_a_start_that_changed_nothing_writes_nothing(tmp_path: Path) -> None:
+    """At start the file is written only when it differs from what the newest slot held (a
+    new or upgraded database), so an ordinary start costs no write."""
+    db = tmp_path / "games.sqlite3"
+    db.write_bytes(b"as kept")
+    handles = [FakeHandle(), FakeHandle()]
+    keeper = keep.Keeper(db, handles=list(handles), write=FakeHandle.put, loaded=keep.fingerprint(b"as kept"))
+    keeper.save_if_changed()
+    assert [h.data for h in handles] == [b"", b""]
+    db.write_bytes(b"upgraded")
+    keeper.save_if_changed()
+    assert keep.newest([h.data for h in handles]) == (1, 1, b"upgraded")
+    fresh = keep.Keeper(db, handles=[FakeHandle(), FakeHandle()], write=FakeHandle.put)  # nothing was kept
+    fresh.save_if_changed()
+    assert fresh.generation == 1
+
+
+def test_the_python_worker_is_published_with_its_snapshot_facts(tmp_path: Path) -> None:
+    """The site's Python worker names where it keeps its snapshot, and imports before the
+    snapshot every ``ft.*`` name of the app's code (each loads a module of Flet's)."""
+    site = tmp_path / "site"
+    publish(site, compile_with_node=False)
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    assert f"var SNAPSHOT_KEY = {json.dumps(SNAPSHOT_KEY)};" in worker
+    names = json.loads(worker.split("var FLET_NAMES = ", 1)[1].split(";\n", 1)[0])
+    assert names == pack.flet_names() and {"Page", "Container", "SharedPreferences"} <= set(names)
+    assert all(name.isidentifier() for name in names)
+    assert "/*" not in worker.split("var FLET_NAMES", 1)[1].split("\n", 1)[0]
+
+
+def test_the_pages_languages_choose_without_asking_the_device() -> None:
+    """The static site hands Python the browser's languages with its start: a device with
+    no chosen language gets the first one the app speaks, and the device is not asked."""
+
+    class Unasked:
+        async def get_device_info(self) -> None:
+            raise AssertionError("the device was asked")
+
+    page: Any = Unasked()
+    choose = start.choose_language
+    assert asyncio.run(choose(page, DeviceSettings(), "", LANGUAGES, ["fr-FR", "ko-KR", "en"])) == "ko"
+    assert asyncio.run(choose(page, DeviceSettings(), "", LANGUAGES, [])) == "en"
+    chosen = DeviceSettings(own={"lang": "de"})
+    assert asyncio.run(choose(page, chosen, "", LANGUAGES, ["ko-KR"])) == "de"
 
 
 def test_a_refused_write_says_so_once_and_plays_on(tmp_path: Path) -> None:

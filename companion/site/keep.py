@@ -53,6 +53,11 @@ def unpack(raw: bytes) -> tuple[int, bytes] | None:
     return generation, data
 
 
+def fingerprint(data: bytes) -> tuple[int, int]:
+    """The length and CRC-32 of ``data``: enough to tell a file from the one kept."""
+    return len(data), zlib.crc32(data)
+
+
 def newest(slots: list[bytes]) -> tuple[int, int, bytes] | None:
     """(slot index, generation, data) of the newest whole slot, or None when none is."""
     best: tuple[int, int, bytes] | None = None
@@ -77,6 +82,8 @@ class Keeper:
     busy: bool = False
     reason: str = ""
     on_lost: Callable[[], None] | None = None
+    #: The length and CRC-32 of what the newest slot held at start (None: nothing).
+    loaded: tuple[int, int] | None = None
     write: Callable[[Any, bytes], None] = field(default=lambda handle, raw: _write(handle, raw))
 
     @property
@@ -99,6 +106,12 @@ class Keeper:
             self.release()
             if self.on_lost is not None:
                 self.on_lost()
+
+    def save_if_changed(self) -> None:
+        """Write the database file unless the newest slot already holds these very bytes (a
+        start that created or upgraded nothing writes nothing)."""
+        if self.handles and fingerprint(self.path.read_bytes()) != self.loaded:
+            self.save()
 
     def release(self) -> None:
         """Let go of the slots (another tab may take them)."""
@@ -179,4 +192,5 @@ async def open_keeper(path: Path) -> Keeper:
     if best is not None:
         _index, keeper.generation, data = best
         path.write_bytes(data)
+        keeper.loaded = fingerprint(data)
     return keeper

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
@@ -34,9 +35,13 @@ async def start(page: ft.Page) -> None:
     dress(page)
     prefs = ft.SharedPreferences()
     settings = DeviceSettings()
-    own = await device.read(prefs)
+    facts = page_facts()
+    told = facts.get("settings")
+    own = device.parse(told) if isinstance(told, str) else await device.read(prefs)
     settings.own = own or {}
-    lang = await choose_language(page, settings, "", LANGUAGES)
+    languages = facts.get("languages")
+    locales: list[str | None] | None = [str(code) for code in languages] if isinstance(languages, list) else None
+    lang = await choose_language(page, settings, "", LANGUAGES, locales)
     tr = Translator(lang)
     keeper = await open_keeper(DB_PATH)
     if keeper.busy:
@@ -48,7 +53,7 @@ async def start(page: ft.Page) -> None:
         log.warning("no store: %s", exc)
         notice(page, tr("store.unwritable_title"), tr("site.unkept"))
         return
-    keeper.save()  # a new or upgraded file is kept before anyone plays
+    keeper.save_if_changed()  # a new or upgraded file is kept before anyone plays
     settings.defaults = store.get_setting
     model = build_model(page, store, settings, lang)
     session = model.session
@@ -65,6 +70,18 @@ async def start(page: ft.Page) -> None:
     if not keeper.kept:
         session.unkept = keeper.reason or "unavailable"
     open_screens(page, model, follow_motion=settings.get("animation") is None)
+
+
+def page_facts() -> dict[str, Any]:
+    """What the page handed Python with its start (``python.js``): this device's settings as
+    JSON text and its languages; {} where the page said nothing."""
+    try:
+        import flet_js  # the Python worker's module (python-worker.js)
+    except ImportError:  # not in the browser
+        return {}
+    args: Any = getattr(flet_js, "args", None)
+    facts = args.to_py() if hasattr(args, "to_py") else None
+    return facts if isinstance(facts, dict) else {}
 
 
 def run() -> None:

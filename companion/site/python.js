@@ -15,6 +15,19 @@
     return flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
   }
 
+  function pageFacts() {
+    // What Python's first screen needs from the page, read here and handed over with the
+    // start: this device's settings and languages. Asked of the page by Python, each was a
+    // round trip through a Flutter client still busy starting (about 1.5 s on a phone).
+    var settings = {};
+    try {
+      settings = mammothPrefs.chosen();
+    } catch (e) {
+      // no storage: no choices
+    }
+    return { settings: JSON.stringify(settings), languages: [].concat(navigator.languages || [], navigator.language || []) };
+  }
+
   function start() {
     var app = { worker: new Worker(base() + "/python-worker.js", { type: "module" }), error: null, queue: [] };
     app.ready = new Promise(function (resolve) {
@@ -34,7 +47,7 @@
     });
     app.worker.postMessage({
       pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-      args: {},
+      args: pageFacts(),
       documentUrl: document.URL,
       appPackageUrl: flet.appPackageUrl,
       micropipIncludePre: false,

@@ -61,12 +61,21 @@ def notice(page: ft.Page, title: str, text: str) -> None:
     )
 
 
-async def choose_language(page: ft.Page, settings: DeviceSettings, default: str, languages: tuple[str, ...]) -> str:
-    """The device's chosen language, else ``default``, else the device's own languages."""
+async def choose_language(
+    page: ft.Page,
+    settings: DeviceSettings,
+    default: str,
+    languages: tuple[str, ...],
+    locales: list[str | None] | None = None,
+) -> str:
+    """The device's chosen language, else ``default``, else the device's own languages
+    (``locales`` when the host knows them already, else asked of the device)."""
     lang = settings.get("lang") or default
     if lang in languages:
         return lang
-    locales: list[str | None] = []
+    if locales is not None:
+        return detect(locales)
+    locales = []
     with contextlib.suppress(Exception):
         info = await asyncio.wait_for(page.get_device_info(), 3)
         locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
