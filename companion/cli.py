@@ -65,6 +65,13 @@ def environment_language(environ: Mapping[str, str]) -> str | None:
     return None
 
 
+def state_word(lang: str, finished: bool) -> str:
+    """The word for a listed or imported game: finished, or in progress."""
+    from .i18n import translate
+
+    return translate(lang, "cli.finished" if finished else "cli.in_progress")
+
+
 def run(argv: list[str]) -> int:
     """Handle a transfer command; returns the exit code."""
     # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
@@ -104,7 +111,7 @@ def run(argv: list[str]) -> int:
         if options.command == "games":
             today = datetime.now().astimezone().date()
             for summary in store.unfinished_games() + store.history(limit=100_000):
-                state = translate(lang, "cli.finished" if summary.finished else "cli.in_progress")
+                state = state_word(lang, summary.finished is not None)
                 played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
                 rounds = translate(lang, "cli.round", n=summary.round)
                 print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\t{rounds}\t{played}")
@@ -125,7 +132,7 @@ def run(argv: list[str]) -> int:
             parser.error(translate(lang, "cli.import_usage"))
         game = read_game_file(Path(options.args[0]))
         new_id = save_imported(store, game)
-        state = translate(lang, "cli.finished" if game.state.phase is Phase.FINISHED else "cli.in_progress")
+        state = state_word(lang, game.state.phase is Phase.FINISHED)
         say("cli.imported", id=new_id, state=state, players=join_names(lang, game.setup.players))
         return 0
     except ImportFormatError as exc:
