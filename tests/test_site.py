@@ -3,7 +3,6 @@ refusals, and what ``python -m companion publish`` writes and refuses to overwri
 
 from __future__ import annotations
 
-import asyncio
 import json
 import subprocess
 import sys
@@ -19,6 +18,8 @@ from companion.site import keep, pack
 from companion.site.publish import MARK, NOT_KEPT, SNAPSHOT_KEY, VARIANTS, publish
 from companion.ui import start
 from companion.ui.device import DeviceSettings
+
+from .helpers import run_async
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,10 +118,10 @@ def test_the_pages_languages_choose_without_asking_the_device() -> None:
 
     page: Any = Unasked()
     choose = start.choose_language
-    assert asyncio.run(choose(page, DeviceSettings(), "", LANGUAGES, ["fr-FR", "ko-KR", "en"])) == "ko"
-    assert asyncio.run(choose(page, DeviceSettings(), "", LANGUAGES, [])) == "en"
+    assert run_async(choose(page, DeviceSettings(), "", LANGUAGES, ["fr-FR", "ko-KR", "en"])) == "ko"
+    assert run_async(choose(page, DeviceSettings(), "", LANGUAGES, [])) == "en"
     chosen = DeviceSettings(own={"lang": "de"})
-    assert asyncio.run(choose(page, chosen, "", LANGUAGES, ["ko-KR"])) == "de"
+    assert run_async(choose(page, chosen, "", LANGUAGES, ["ko-KR"])) == "de"
 
 
 def test_a_refused_write_says_so_once_and_plays_on(tmp_path: Path) -> None:
