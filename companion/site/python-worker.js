@@ -6,9 +6,10 @@
 // After the first start of a version, a second worker (this script, asked for a snapshot
 // only) starts Python, imports the app and keeps a copy of Python's memory (a Pyodide
 // memory snapshot) in that version's cache; later starts restore that copy instead of
-// starting the interpreter and importing the app (bench/PROFILE.md, eleventh round). A snapshot fits only the exact Pyodide build and site version it was
-// made with: it is keyed by the version, Pyodide refuses one of another build, and any
-// failure to restore falls back to an ordinary start. The app's files are unpacked either
+// starting the interpreter and importing the app (bench/PROFILE.md, eleventh round). A
+// snapshot fits only the exact Pyodide build and site version it was made with: it is
+// keyed by the version, Pyodide refuses one of another build, and any failure to restore
+// falls back to an ordinary start. The app's files are unpacked either
 // way (a snapshot holds memory, not files).
 "use strict";
 
@@ -111,15 +112,9 @@ function printError(text) {
 async function restore(runtime, options, data, archive) {
   // Python as the snapshot left it, or null (none kept, or one that does not restore: it
   // is dropped, and this start makes a new one).
-  var snapshot = null;
   try {
-    snapshot = await readSnapshot(data.version);
-  } catch (error) {
-    console.warn("python: the snapshot did not restore, starting afresh:", error);
-    await dropSnapshot(data.version);
-  }
-  if (!snapshot) return null;
-  try {
+    var snapshot = await readSnapshot(data.version);
+    if (!snapshot) return null;
     var settings = { _loadSnapshot: snapshot, createPyodideModule: await roomFor(snapshot, data.pyodideUrl) };
     var pyodide = await runtime.loadPyodide(Object.assign(settings, options));
     pyodide.unpackArchive(archive, "zip");

@@ -15,6 +15,16 @@
     return flet.entrypointBaseUrl.endsWith("/") ? flet.entrypointBaseUrl.slice(0, -1) : flet.entrypointBaseUrl;
   }
 
+  function where() {
+    // What every Python worker is told: where Pyodide and the app are, and the version,
+    // which names the cache that keeps Python's snapshot.
+    return {
+      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+      appPackageUrl: flet.appPackageUrl,
+      version: (window.mammothHerd || {}).version,
+    };
+  }
+
   function pageFacts() {
     // What Python's first screen needs from the page, read here and handed over with the
     // start: this device's settings and languages. Asked of the page by Python, each was a
@@ -45,15 +55,12 @@
         }
       };
     });
-    app.worker.postMessage({
-      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
+    app.worker.postMessage(Object.assign(where(), {
       args: pageFacts(),
       documentUrl: document.URL,
-      appPackageUrl: flet.appPackageUrl,
       micropipIncludePre: false,
       pythonModuleName: flet.pythonModuleName,
-      version: (window.mammothHerd || {}).version, // names the cache that keeps Python's snapshot
-    });
+    }));
     return app;
   }
 
@@ -65,12 +72,7 @@
       if (event.data !== "snapshot-kept") console.warn("python: no snapshot kept:", event.data);
       maker.terminate();
     };
-    maker.postMessage({
-      snapshotOnly: true,
-      pyodideUrl: flet.pyodideUrl || "pyodide/pyodide.mjs",
-      appPackageUrl: flet.appPackageUrl,
-      version: (window.mammothHerd || {}).version,
-    });
+    maker.postMessage(Object.assign(where(), { snapshotOnly: true }));
   }
 
   if (flet.pyodide) early = start();
