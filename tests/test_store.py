@@ -62,15 +62,53 @@ def test_store_round_trip_every_state(tmp_path: Path) -> None:
         StartRound(),
         EndGame(),
     ]
+    reader = Store(tmp_path / "games.sqlite3")  # replays what the first one wrote
     for action in actions:
         game = play(game, action)
         store.record(gid, game)
         assert store.load(gid) == game
+        assert reader.load(gid) == game
     game = undo(game)
     store.record(gid, game)
     assert store.load(gid) == game
+    assert reader.load(gid) == game
     store.close()
     assert Store(tmp_path / "games.sqlite3").load(gid) == game
+
+
+def test_tabs_on_one_game_share_one_copy_while_it_is_what_is_stored(tmp_path: Path) -> None:
+    """Every load of an unchanged game, and the load after a write, hand out one object (the
+    tabs of a table share it instead of each replaying the log). A change made through
+    another connection (another process) is replayed, even a game deleted and made again
+    under the same number, with the same setup and as many entries, within one second."""
+    from companion.data.store import KEPT_GAMES
+
+    path = tmp_path / "games.sqlite3"
+    store, other = Store(path), Store(path)
+    game = play(new_game(3, seed=7), StartRound())
+    gid = store.create(game)
+    assert store.load(gid) is store.load(gid)
+    moved = play(game, Migrate(0, 2, Payment(food=2)))
+    store.record(gid, moved, expected=len(game.log))
+    assert store.load(gid) is moved
+
+    elsewhere = play(other.load(gid), Migrate(1, 1, Payment(wood=1)))
+    other.record(gid, elsewhere, expected=len(moved.log))
+    assert store.load(gid) == elsewhere and store.load(gid) is not moved
+
+    assert other.delete(gid) is True
+    again = play(play(new_game(3, seed=7), StartRound()), Migrate(0, 1, Payment(food=1)))
+    again = play(again, Migrate(1, 2, Payment(food=1, wood=1)))
+    assert other.create(again) == gid and len(again.log) == len(elsewhere.log) and again != elsewhere
+    assert store.load(gid) == again
+
+    kept = store.load(gid)
+    for seed in range(KEPT_GAMES):  # as many other games loaded: the first is no longer kept
+        store.load(store.create(new_game(2, seed=100 + seed)))
+    assert store.load(gid) == kept and store.load(gid) is not kept
+    with pytest.raises(KeyError):
+        other.delete(gid)
+        store.load(gid)
 
 
 def test_store_resumes_unfinished_and_keeps_history(tmp_path: Path) -> None:

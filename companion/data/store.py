@@ -18,6 +18,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,6 +38,11 @@ from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, s
 #: How long opening waits for another process that is creating or upgrading the file.
 OPEN_PATIENCE_SECONDS = 15
 DB_NAME = "games.sqlite3"
+#: Games kept decoded after a load or a write, so that every tab on one game shares one
+#: copy (a game is immutable) instead of each replaying the log into its own.
+KEPT_GAMES = 4
+#: What a kept game was built from: its stored setup and log entries, as stored.
+Identity = tuple[str, tuple[str, ...]]
 
 
 def _v1(db: sqlite3.Connection) -> None:
@@ -177,6 +183,8 @@ class Store:
         self.recovered: Recovery | None = None
         self.journal = journal
         self.after_commit = after_commit
+        self._kept: dict[int, tuple[Identity, Game]] = {}  # see load()
+        self._kept_lock = threading.Lock()
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -316,15 +324,18 @@ class Store:
 
     def _insert(self, game: Game) -> int:
         """The rows of a new game, inside the caller's transaction; returns its id."""
+        setup = json.dumps(setup_to_dict(game.setup))
         cur = self.db.execute(
             "INSERT INTO games(created, updated, setup, summary) VALUES (?, ?, ?, ?)",
-            (_now(), _now(), json.dumps(setup_to_dict(game.setup)), json.dumps(summary_of(game))),
+            (_now(), _now(), setup, json.dumps(summary_of(game))),
         )
         game_id = int(cur.lastrowid or 0)
+        entries = tuple(_entry_json(e) for e in game.log)
         self.db.executemany(
             "INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)",
-            [(game_id, e.seq, _entry_json(e)) for e in game.log],
+            [(game_id, e.seq, text) for e, text in zip(game.log, entries, strict=True)],
         )
+        self._keep(game_id, (setup, entries), game)
         if game.state.phase is Phase.FINISHED:
             self.db.execute("UPDATE games SET finished=? WHERE id=?", (_now(), game_id))
         return game_id
@@ -338,7 +349,8 @@ class Store:
         no action is ever applied twice or on top of a game that moved on.
         """
         with self._write():
-            if not self.exists(game_id):
+            row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
+            if row is None:
                 raise GameGoneError(f"game {game_id} was deleted")
             stored = self.log_length(game_id)
             if expected is not None and stored != expected:
@@ -350,14 +362,47 @@ class Store:
                 "UPDATE games SET updated=?, summary=?, finished=? WHERE id=?",
                 (_now(), json.dumps(summary_of(game)), finished, game_id),
             )
+        with self._kept_lock:
+            kept = self._kept.get(game_id)
+        # The kept copy was what ``game`` grew from: keep ``game`` with its new entries.
+        if kept is not None and kept[0][0] == row[0] and len(kept[0][1]) == stored and kept[1].log == game.log[:stored]:
+            self._keep(game_id, (row[0], kept[0][1] + tuple(entry for _, _, entry in new)), game)
+        else:
+            self._forget(game_id)
 
     def load(self, game_id: int) -> Game:
-        """Rebuild a stored game by replaying its log."""
+        """A stored game, rebuilt by replaying its log.
+
+        The last few games loaded or written (:data:`KEPT_GAMES`) are kept with the setup
+        and log entries they were built from, and handed out again while the stored setup
+        and entries are exactly those: every tab on one game then shares one copy, and only
+        a game changed elsewhere (another process, say) is replayed again."""
         row = self.db.execute("SELECT setup FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
+            self._forget(game_id)
             raise KeyError(game_id)
-        entries = self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
-        return replay(setup_from_dict(json.loads(row[0])), [entry_from_dict(json.loads(e[0])) for e in entries])
+        rows = self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
+        identity: Identity = (row[0], tuple(entry for (entry,) in rows))
+        with self._kept_lock:
+            kept = self._kept.get(game_id)
+        if kept is not None and kept[0] == identity:
+            self._keep(game_id, identity, kept[1])  # the most recent again
+            return kept[1]
+        game = replay(setup_from_dict(json.loads(row[0])), [entry_from_dict(json.loads(e)) for e in identity[1]])
+        self._keep(game_id, identity, game)
+        return game
+
+    def _keep(self, game_id: int, identity: Identity, game: Game) -> None:
+        """Keep ``game`` as the one built from ``identity`` (the least recent one goes)."""
+        with self._kept_lock:
+            self._kept.pop(game_id, None)
+            self._kept[game_id] = (identity, game)
+            while len(self._kept) > KEPT_GAMES:
+                del self._kept[next(iter(self._kept))]
+
+    def _forget(self, game_id: int) -> None:
+        with self._kept_lock:
+            self._kept.pop(game_id, None)
 
     def log_length(self, game_id: int) -> int:
         """How many log entries are stored for a game (cheap freshness check)."""
@@ -398,7 +443,8 @@ class Store:
         with self._write():
             guard = "" if finished_too else " AND finished IS NULL"
             cur = self.db.execute(f"DELETE FROM games WHERE id=?{guard}", (game_id,))
-            return cur.rowcount > 0
+        self._forget(game_id)
+        return cur.rowcount > 0
 
     # -- sets of printed tiles ------------------------------------------------
     def sets(self) -> list[SavedSet]:
