@@ -260,6 +260,11 @@ def test_export_import_round_trip(tmp_path: Path) -> None:
             ' "setup": {"players": ["A", "B"], "start_player": 0, "deck": "companion", "seed": 1}}',
             "import.illegal",
         ),
+        (  # found by test_fuzz_import: a deck this app does not ship crashed the import
+            '{"format": "mammoth-herd-companion/game", "version": 1, "log": [], "setup": '
+            '{"players": ["A", "B"], "start_player": 0, "deck": "A", "seed": 1}}',
+            "import.deck",
+        ),
         ("[" * 100000, "import.not_json"),
         ('"' + "x" * 3_000_000 + '"', "import.too_large"),
     ],

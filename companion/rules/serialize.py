@@ -225,7 +225,12 @@ def game_from_dict(data: Any) -> Game:
         setup = setup_from_dict(data.get("setup"))
     except SetupError as exc:
         raise setup_refused(exc) from exc
-    game = start_game(setup)
+    try:
+        game = start_game(setup)
+    except DeckError as exc:  # a deck this app does not ship (a newer app's, say)
+        if exc.code != "deck.unknown":
+            raise
+        raise ImportFormatError("import.deck", str(exc), deck=setup.deck_id[:40]) from exc
     for number, item in enumerate(log, 1):
         try:
             game = step(game, *entry_from_dict(item))
