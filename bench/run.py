@@ -703,14 +703,17 @@ def open_and_close_sessions(url: str, count: int) -> None:
         bare_tab(url)
 
 
-def released(log: Path, still_open: int, limit_s: float = 180.0) -> float:
-    """Wait until the server's ``log`` says that only ``still_open`` sessions are left and,
+def released(log: Path, since: int, still_open: int, limit_s: float = 180.0) -> float:
+    """Wait until the server's ``log``, in what it wrote after byte ``since`` (its size
+    before the round's tabs opened), says that only ``still_open`` sessions are left and,
     after that, that it has returned memory (``companion.server.memory``). Flet releases a
     closed tab 20 s after it closed; on a loaded machine a crowd of them takes longer, and
     memory read while some are held reads their screens too. Returns the seconds waited."""
     began = time.monotonic()
     while time.monotonic() - began < limit_s:
-        lines = log.read_text(errors="replace").splitlines()
+        with log.open("rb") as f:
+            f.seek(since)
+            lines = f.read().decode(errors="replace").splitlines()
         counts = [i for i, line in enumerate(lines) if "session released;" in line]
         last = counts[-1] if counts else len(lines)
         if (
@@ -759,8 +762,9 @@ def session_churn(browser: Any, count: int, rounds: int = 5, more: int = 5) -> l
         memory: list[float] = []
         taps: list[list[float]] = []
         for done in range(rounds + more):
+            since = log.stat().st_size
             open_and_close_sessions(url, count)
-            released(log, still_open=1)  # every closed tab released; the tapping page stays
+            released(log, since, still_open=1)  # every closed tab released; the tapping page stays
             if done < rounds:
                 # The page sat idle through the wait; the taps before were measured warm, so
                 # these are too (the first taps after a minute idle were the slow ones).
