@@ -70,6 +70,13 @@ def renamed(exported: Path, players: list[str]) -> bytes:
     return json.dumps(data).encode()
 
 
+def other_tiles(exported: Path, deck: str) -> bytes:
+    """The exported game as a newer app with another set of bonus tiles would write it."""
+    data = json.loads(exported.read_text(encoding="utf-8"))
+    data["setup"]["deck"] = deck
+    return json.dumps(data).encode()
+
+
 def fraction_text(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
@@ -276,6 +283,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
         "huge.json": (b" " * (MAX_IMPORT_BYTES + 10), "too large"),
         "bad-names.json": (renamed(exported, ["Anna", "anna", "Chloé"]), "players are not accepted"),
         "not-a-game.json": (b'{"hello": 1}', "not a Mammoth Herd Companion game"),
+        "other-tiles.json": (other_tiles(exported, "tiles2030"), "bonus tiles this app does not have (tiles2030)"),
     }
     for name, (data, words) in hostile.items():
         path = tmp_path / name
