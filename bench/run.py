@@ -9,6 +9,7 @@ is missed.  Needs Debian's Chromium and ``pip install -e ".[test,bench]"``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -81,8 +82,7 @@ def spawn(
 ) -> subprocess.Popen[bytes]:
     """Start the app or a baseline on ``port``, served without a CDN; its output goes to
     ``log``, or nowhere."""
-    out = log.open("wb") if log else subprocess.DEVNULL
-    try:
+    with log.open("wb") if log else contextlib.nullcontext(subprocess.DEVNULL) as out:  # the child keeps its own copy
         return subprocess.Popen(
             command(kind, port, data_dir),
             cwd=ROOT,
@@ -90,9 +90,6 @@ def spawn(
             stderr=subprocess.STDOUT if log else subprocess.DEVNULL,
             env={**os.environ, "FLET_WEB_NO_CDN": "1", **(env or {})},
         )
-    finally:
-        if log:
-            out.close()  # type: ignore[union-attr]  # the child holds its own copy
 
 
 @contextmanager
@@ -703,25 +700,24 @@ def open_and_close_sessions(url: str, count: int) -> None:
         bare_tab(url)
 
 
-def released(log: Path, since: int, still_open: int, limit_s: float = 180.0) -> float:
+def released(log: Path, since: int, still_open: int, limit_s: float = 180.0) -> None:
     """Wait until the server's ``log``, in what it wrote after byte ``since`` (its size
     before the round's tabs opened), says that only ``still_open`` sessions are left and,
     after that, that it has returned memory (``companion.server.memory``). Flet releases a
     closed tab 20 s after it closed; on a loaded machine a crowd of them takes longer, and
-    memory read while some are held reads their screens too. Returns the seconds waited."""
+    memory read while some are held reads their screens too."""
     began = time.monotonic()
     while time.monotonic() - began < limit_s:
         with log.open("rb") as f:
             f.seek(since)
             lines = f.read().decode(errors="replace").splitlines()
         counts = [i for i, line in enumerate(lines) if "session released;" in line]
-        last = counts[-1] if counts else len(lines)
         if (
-            lines[last:][:1]
-            and lines[last].rstrip().endswith(f"; {still_open} open")
-            and any("memory returned" in line for line in lines[last:])
+            counts
+            and lines[counts[-1]].rstrip().endswith(f"; {still_open} open")
+            and any("memory returned" in line for line in lines[counts[-1] :])
         ):
-            return time.monotonic() - began
+            return
         time.sleep(0.5)
     raise TimeoutError(f"sessions not released within {limit_s:.0f} s (server log: {log})")
 

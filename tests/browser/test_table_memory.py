@@ -63,17 +63,11 @@ def expected_from_log(game: Game) -> dict[str, tuple[int, int, Fraction]]:
     return result
 
 
-def renamed(exported: Path, players: list[str]) -> bytes:
-    """The exported game with other player names (two that clash, say)."""
+def changed_setup(exported: Path, **fields: object) -> bytes:
+    """The exported game with parts of its setup changed: other player names (two that
+    clash, say), or the bonus tiles of a newer app."""
     data = json.loads(exported.read_text(encoding="utf-8"))
-    data["setup"]["players"] = players
-    return json.dumps(data).encode()
-
-
-def other_tiles(exported: Path, deck: str) -> bytes:
-    """The exported game as a newer app with another set of bonus tiles would write it."""
-    data = json.loads(exported.read_text(encoding="utf-8"))
-    data["setup"]["deck"] = deck
+    data["setup"].update(fields)
     return json.dumps(data).encode()
 
 
@@ -281,9 +275,12 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     hostile = {
         "not-json.json": (b"\x00\xffnot json", "not readable JSON"),
         "huge.json": (b" " * (MAX_IMPORT_BYTES + 10), "too large"),
-        "bad-names.json": (renamed(exported, ["Anna", "anna", "Chloé"]), "players are not accepted"),
+        "bad-names.json": (changed_setup(exported, players=["Anna", "anna", "Chloé"]), "players are not accepted"),
         "not-a-game.json": (b'{"hello": 1}', "not a Mammoth Herd Companion game"),
-        "other-tiles.json": (other_tiles(exported, "tiles2030"), "bonus tiles this app does not have (tiles2030)"),
+        "other-tiles.json": (
+            changed_setup(exported, deck="tiles2030"),
+            "bonus tiles this app does not have (tiles2030)",
+        ),
     }
     for name, (data, words) in hostile.items():
         path = tmp_path / name
