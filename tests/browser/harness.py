@@ -610,7 +610,9 @@ class App:
                 # editor to it afresh, then fill it again from empty. Typed key by key only
                 # if a fill did not even reach the field (key presses of Hangul do not).
                 box.blur()
-                box.click()
+                # At the field's top: a two-line error under the field lies over the input
+                # element's middle (the element spans the field and its error).
+                box.click(position={"x": 24, "y": 24})
                 self.settle()
                 box.fill("")
                 box.fill(name)
@@ -619,7 +621,9 @@ class App:
                     box.press("Delete")
                     box.press_sequentially(name, delay=50)
             try:
-                self.wait_text(f"start-player-{seat}", shown, timeout=6)
+                # Whole: a name that is the start of the one before ("Bartholomew Fitzgera"
+                # after the 38-character paste) must not pass while the old name still shows.
+                self.wait_text(f"start-player-{seat}", shown, timeout=6, whole=True)
                 return
             except AssertionError:
                 continue
@@ -640,12 +644,15 @@ class App:
             )
         )
 
-    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
+    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0, *, whole: bool = False) -> str:
+        """Wait until ``needle`` is in the element's text; with ``whole``, only as whole
+        words (not followed or preceded by more letters)."""
         deadline = time.monotonic() + timeout
         seen = ""
+        pattern = re.compile(rf"(?<!\S){re.escape(needle)}(?!\S)")
         while time.monotonic() < deadline:
             seen = self.text(identifier)
-            if needle in seen:
+            if pattern.search(seen) if whole else needle in seen:
                 return seen
             time.sleep(0.1)
         raise AssertionError(
