@@ -646,7 +646,7 @@ class App:
 
     def wait_text(self, identifier: str, needle: str, timeout: float = 15.0, *, whole: bool = False) -> str:
         """Wait until ``needle`` is in the element's text; with ``whole``, only as whole
-        words (not followed or preceded by more letters)."""
+        words (no other character than a space or an end on either side)."""
         deadline = time.monotonic() + timeout
         seen = ""
         pattern = re.compile(rf"(?<!\S){re.escape(needle)}(?!\S)")
