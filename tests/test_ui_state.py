@@ -14,7 +14,7 @@ from companion.rules.taming import settle
 from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
-from companion.ui.device import DeviceSettings, parse
+from companion.ui.device import DeviceSettings, HandedOver, handed_over, parse
 from companion.ui.model import AppModel, Screen
 from companion.ui.root import scroll_target
 from companion.ui.screens.play import CONFIRM_KEY, end_question
@@ -527,6 +527,20 @@ def test_a_device_setting_falls_back_to_the_saved_games_defaults(tmp_path: Path)
     assert device.own == {"text_size": "200"} and device.get("text_size") == "200"
     for junk in (None, 5, "", "not json", "[1, 2]", '"text"'):
         assert parse(junk) == {}
+
+
+def test_what_a_page_hands_over_is_read_as_its_own_or_not_at_all() -> None:
+    """The page's settings and languages (``prefs.js``) as the session reads them, from JSON
+    text or an object; a hand-over that is damaged, foreign or too long tells nothing, so the
+    session asks the device instead, and unknown keys or values are left out."""
+    told = handed_over('{"settings": "{\\"lang\\": \\"ko\\", \\"token\\": \\"x\\"}", "languages": ["ko-KR", 5, "en"]}')
+    assert told == HandedOver(settings={"lang": "ko"}, languages=["ko-KR", "en"])
+    assert handed_over({"settings": "{}", "languages": []}) == HandedOver(settings={}, languages=[])
+    for nothing in (None, 5, "", "not json", "[1]", '{"settings": 3}', "{" + " " * 5000 + "}"):
+        assert handed_over(nothing).settings is None, nothing
+    assert handed_over({"settings": "not json"}).settings == {}  # said, but no choice of ours
+    many = handed_over({"languages": ["x" * 100] * 50}).languages
+    assert many is not None and len(many) == 20 and {len(code) for code in many} == {35}
 
 
 def test_a_setting_the_device_refused_is_said(model: AppModel) -> None:

@@ -194,3 +194,30 @@ def test_the_page_script_carries_the_screen_reader_marks() -> None:
     assert script.startswith(connection_script(connection_texts()))
     assert "lang-(en|de|es|ko)" in script and "aria-invalid" in script and "name-error-" in script
     assert "</script>" not in script
+
+
+def test_the_connection_s_request_is_read_inside_the_fence() -> None:
+    """The served page hands this device's settings over in a cookie of the WebSocket's
+    request, which flet_web keeps private: its headers are read here, and a page with no
+    such connection (gone, a desktop window) gives None. The session finds the hand-over
+    among other cookies (the room's token, another site's odd one) and decodes it."""
+    from types import SimpleNamespace
+    from urllib.parse import quote
+
+    from starlette.datastructures import Headers
+
+    from companion.server.sessions import handed_over
+    from companion.ui.device import HandedOver
+
+    facts = quote('{"settings": "{\\"lang\\": \\"de\\", \\"text_size\\": \\"200\\"}", "languages": ["de-AT"]}')
+    cookie = f'mammoth_token=abc; odd={{"x": 1}}; mammoth_device={facts}; <tag>=1'
+    app: Any = object.__new__(FletApp)
+    app._FletApp__websocket = SimpleNamespace(headers=Headers({"cookie": cookie, "user-agent": "phone"}))
+    page: Any = SimpleNamespace(session=SimpleNamespace(connection=app))
+    assert webfix.connection_header(page, "cookie") == cookie
+    assert webfix.connection_header(page, "origin") is None
+    assert handed_over(page) == HandedOver(settings={"lang": "de", "text_size": "200"}, languages=["de-AT"])
+    app._FletApp__websocket = SimpleNamespace(headers=Headers({"cookie": "mammoth_token=abc"}))
+    assert handed_over(page) == HandedOver()
+    page.session.connection = None
+    assert webfix.connection_header(page, "cookie") is None and handed_over(page) == HandedOver()

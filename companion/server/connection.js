@@ -102,8 +102,10 @@
   var Native = window.WebSocket;
   if (!Native) return;
   function Watched(url, protocols) {
+    var ours = /\/ws$/.test(String(url).split("?")[0]);
+    if (ours) mammothPrefs.handOver(); // this device's settings go with the request
     var socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
-    if (/\/ws$/.test(String(url).split("?")[0])) {
+    if (ours) {
       socket.addEventListener("open", up);
       socket.addEventListener("close", down);
     }

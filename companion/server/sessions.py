@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import urllib.parse
 from pathlib import Path
 
 import flet as ft
@@ -23,10 +24,15 @@ from ..ui.routes import is_entry
 from ..ui.start import build_model, choose_language, dress, in_background, notice, open_screens
 from . import memory, qr, webfix
 from .config import Config
+from .gates import cookie_values
 
 log = logging.getLogger("companion")
 
 _stores: dict[str, Store] = {}
+
+#: The cookie in which the served page hands this device's settings and languages over
+#: (``prefs.js``, ``handOver``).
+FACTS_COOKIE = "mammoth_device"
 
 #: Sessions alive at once (connected, or closed less than ``app.SESSION_TIMEOUT_SECONDS`` ago).
 _live_sessions: set[int] = set()
@@ -39,6 +45,15 @@ def store_for(config: Config) -> Store:
         path = Path(config.data_dir) / "games.sqlite3" if config.data_dir else None
         _stores[key] = Store(path)
     return _stores[key]
+
+
+def handed_over(page: ft.Page) -> device.HandedOver:
+    """This device's settings and languages as its page handed them over with the connection
+    (``prefs.js``: a cookie on the WebSocket's request, written as it opened); nothing told
+    (an older page, no cookies, a desktop window) leaves the session to ask the device."""
+    header = webfix.connection_header(page, "cookie")
+    facts = cookie_values(header, FACTS_COOKIE) if header else []
+    return device.handed_over(urllib.parse.unquote(facts[-1])) if facts else device.HandedOver()
 
 
 @functools.cache
@@ -71,11 +86,12 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     page.on_connect = back
     page.on_disconnect = lambda _e: gone.set()
-    own = await device.read(prefs, reconnected, gone)
+    told = handed_over(page)
+    own = told.settings if told.settings is not None else await device.read(prefs, reconnected, gone)
     if own is None:
         log.info("a tab did not tell its settings in time: it starts from the defaults")
     settings.own = own or {}
-    lang = await choose_language(page, settings, config.language, LANGUAGES)
+    lang = await choose_language(page, settings, config.language, LANGUAGES, told.languages)
     tr = Translator(lang)
     if store is None:
         folder = config.data_dir or str(default_path().parent)

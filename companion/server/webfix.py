@@ -99,6 +99,17 @@ def install_diff_fix() -> bool:
     return True
 
 
+def connection_header(page: Any, name: str) -> str | None:
+    """Header ``name`` of the request that opened this page's connection: flet_web keeps its
+    WebSocket private (``FletApp.__websocket``). None without one (a connection gone, a
+    desktop window, a Flet that keeps it elsewhere)."""
+    connection = getattr(getattr(page, "session", None), "connection", None)
+    websocket = getattr(connection, "_FletApp__websocket", None)
+    headers = getattr(websocket, "headers", None)
+    value = headers.get(name) if headers is not None else None
+    return value if isinstance(value, str) else None
+
+
 def prefs_script() -> str:
     """``prefs.js``: this device's choices, for the scripts that run before Python does."""
     return Path(__file__).with_name("prefs.js").read_text(encoding="utf-8")
@@ -325,6 +336,7 @@ PRIVATE_HOOKS = (
     "_FletApp__main",
     "_FletApp__send_queue",
     "_FletApp__session",
+    "_FletApp__websocket",
     "_FletApp__get_unique_session_id",
     "_FletApp__session_timeout_seconds",
 )

@@ -35,13 +35,10 @@ async def start(page: ft.Page) -> None:
     dress(page)
     prefs = ft.SharedPreferences()
     settings = DeviceSettings()
-    facts = page_facts()
-    told = facts.get("settings")
-    own = device.parse(told) if isinstance(told, str) else await device.read(prefs)
+    told = device.handed_over(page_facts())
+    own = told.settings if told.settings is not None else await device.read(prefs)
     settings.own = own or {}
-    languages = facts.get("languages")
-    locales: list[str | None] | None = [str(code) for code in languages] if isinstance(languages, list) else None
-    lang = await choose_language(page, settings, "", LANGUAGES, locales)
+    lang = await choose_language(page, settings, "", LANGUAGES, told.languages)
     tr = Translator(lang)
     keeper = await open_keeper(DB_PATH)
     if keeper.busy:

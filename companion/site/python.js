@@ -25,19 +25,6 @@
     };
   }
 
-  function pageFacts() {
-    // What Python's first screen needs from the page, read here and handed over with the
-    // start: this device's settings and languages. Asked of the page by Python, each was a
-    // round trip through a Flutter client still busy starting (about 1.5 s on a phone).
-    var settings = {};
-    try {
-      settings = mammothPrefs.chosen();
-    } catch (e) {
-      // no storage: no choices
-    }
-    return { settings: JSON.stringify(settings), languages: [].concat(navigator.languages || [], navigator.language || []) };
-  }
-
   function start() {
     var app = { worker: new Worker(base() + "/python-worker.js", { type: "module" }), error: null, queue: [] };
     app.ready = new Promise(function (resolve) {
@@ -56,7 +43,9 @@
       };
     });
     app.worker.postMessage(Object.assign(where(), {
-      args: pageFacts(),
+      // Python's first screen needs no round trip for this device's settings and languages
+      // (a round trip through a Flutter client still busy starting was about 1.5 s on a phone).
+      args: mammothPrefs.facts(),
       documentUrl: document.URL,
       micropipIncludePre: false,
       pythonModuleName: flet.pythonModuleName,

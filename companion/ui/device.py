@@ -78,6 +78,40 @@ class DeviceSettings:
             self.write(json.dumps(self.own, sort_keys=True))
 
 
+@dataclass(frozen=True)
+class HandedOver:
+    """What the page told the session with its start (``prefs.js``'s ``facts``), so that the
+    first screen needs no round trip to the device: its settings (None: not told, ask the
+    device) and its languages (None: not told)."""
+
+    settings: dict[str, str] | None = None
+    languages: list[str] | None = None
+
+
+#: More than any page's settings and languages: a longer hand-over is ignored.
+MAX_HANDED_OVER = 4096
+
+
+def handed_over(facts: object) -> HandedOver:
+    """The page's facts, as JSON text or as the object it holds; whatever does not read as
+    the page's own (damaged, foreign, too long) is ignored, and the device is asked."""
+    if isinstance(facts, str):
+        if len(facts) > MAX_HANDED_OVER:
+            return HandedOver()
+        try:
+            facts = json.loads(facts)
+        except ValueError:
+            return HandedOver()
+    if not isinstance(facts, dict):
+        return HandedOver()
+    told, languages = facts.get("settings"), facts.get("languages")
+    codes = [code[:35] for code in languages[:20] if isinstance(code, str)] if isinstance(languages, list) else None
+    return HandedOver(
+        settings=parse(told) if isinstance(told, str) and len(told) <= MAX_HANDED_OVER else None,
+        languages=codes,
+    )
+
+
 async def read(
     prefs: ft.SharedPreferences,
     reconnected: asyncio.Event | None = None,

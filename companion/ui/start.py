@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 import flet as ft
@@ -66,7 +66,7 @@ async def choose_language(
     settings: DeviceSettings,
     default: str,
     languages: tuple[str, ...],
-    locales: list[str | None] | None = None,
+    locales: Sequence[str | None] | None = None,
 ) -> str:
     """The device's chosen language, else ``default``, else the device's own languages
     (``locales`` when the host knows them already, else asked of the device)."""
@@ -75,11 +75,11 @@ async def choose_language(
         return lang
     if locales is not None:
         return detect(locales)
-    locales = []
+    asked: list[str | None] = []
     with contextlib.suppress(Exception):
         info = await asyncio.wait_for(page.get_device_info(), 3)
-        locales = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
-    return detect(locales)
+        asked = [*list(getattr(info, "languages", None) or []), getattr(info, "language", None)]
+    return detect(asked)
 
 
 def build_model(page: ft.Page, store: Store, settings: DeviceSettings, lang: str, **host: object) -> AppModel:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -112,3 +113,46 @@ def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Brow
     finally:
         first.close()
         second.close()
+
+
+def test_a_phone_hands_its_settings_over_with_its_connection(browser: Browser, server: Server) -> None:
+    """A phone that chose Korean at 200 %: a new tab of its browser (a new session) opens in
+    them at once, the host asking it nothing (no question for the stored settings crosses
+    the socket: the page handed them over with its connection). A browser that keeps no
+    cookies is asked, as before, and its new tab opens in them too."""
+    phone = App(browser, server.url, NARROW, touch=True)
+    try:
+        _english, normal = looks(phone)
+        phone.tap("text-size-200")
+        phone.tap("lang-ko")
+        phone.wait_text("language-title", "언어")
+        korean, big = looks(phone)
+        assert big >= 1.8 * normal, (normal, big)
+        sockets: list[str] = []
+        asked: list[str] = []
+
+        def watch(socket: Any) -> None:
+            sockets.append(socket.url)
+
+            def frame(payload: str | bytes) -> None:
+                if b"mammoth_herd.settings" in (payload if isinstance(payload, bytes) else payload.encode()):
+                    asked.append(socket.url)
+
+            socket.on("framereceived", frame)
+
+        phone.context.on("page", lambda page: page.on("websocket", watch))
+        tab = App(browser, server.url, NARROW, touch=True, context=phone.context)
+        assert looks(tab) == (korean, pytest.approx(big, abs=2))
+        assert sockets and asked == [], f"the host asked the new tab for the settings its page handed over: {asked}"
+
+        # No cookies (a browser set to refuse them): nothing is handed over, the host asks.
+        phone.context.clear_cookies()
+        phone.context.add_init_script(
+            "Object.defineProperty(Document.prototype, 'cookie', {get: () => '', set: () => {}, configurable: true})"
+        )
+        refused = App(browser, server.url, NARROW, touch=True, context=phone.context)
+        assert looks(refused) == (korean, pytest.approx(big, abs=2))
+        assert asked, "a tab without cookies was not asked for its settings"
+        phone.assert_offline()
+    finally:
+        phone.close()
