@@ -45,6 +45,10 @@ screen-reader marks Flutter's accessibility layer does not set (a language's nam
 its own language, a refused name field marked invalid), put on the nodes by their
 semantics identifiers and kept by a MutationObserver (issue 32).
 
+The page hands this device's settings and languages to the host in a cookie of the
+WebSocket's request (``prefs.js``); flet_web keeps that request private, and
+:func:`connection_header` reads its headers (the session parses the cookie).
+
 Third, a tab that closes while the server is still sending makes flet_web's
 connection handler end with an exception before it marks the session
 disconnected, so the session is never released (measured: 200 such tabs stayed,
