@@ -206,8 +206,8 @@ def test_the_connection_s_request_is_read_inside_the_fence() -> None:
 
     from starlette.datastructures import Headers
 
-    from companion.server.sessions import handed_over
-    from companion.ui.device import HandedOver
+    from companion.server.sessions import page_facts
+    from companion.ui.device import HandedOver, handed_over
 
     facts = quote('{"settings": "{\\"lang\\": \\"de\\", \\"text_size\\": \\"200\\"}", "languages": ["de-AT"]}')
     cookie = f'mammoth_token=abc; odd={{"x": 1}}; mammoth_device={facts}; <tag>=1'
@@ -216,8 +216,8 @@ def test_the_connection_s_request_is_read_inside_the_fence() -> None:
     page: Any = SimpleNamespace(session=SimpleNamespace(connection=app))
     assert webfix.connection_header(page, "cookie") == cookie
     assert webfix.connection_header(page, "origin") is None
-    assert handed_over(page) == HandedOver(settings={"lang": "de", "text_size": "200"}, languages=["de-AT"])
+    assert handed_over(page_facts(page)) == HandedOver(settings={"lang": "de", "text_size": "200"}, languages=["de-AT"])
     app._FletApp__websocket = SimpleNamespace(headers=Headers({"cookie": "mammoth_token=abc"}))
-    assert handed_over(page) == HandedOver()
+    assert handed_over(page_facts(page)) == HandedOver()
     page.session.connection = None
-    assert webfix.connection_header(page, "cookie") is None and handed_over(page) == HandedOver()
+    assert webfix.connection_header(page, "cookie") is None and handed_over(page_facts(page)) == HandedOver()

@@ -47,13 +47,13 @@ def store_for(config: Config) -> Store:
     return _stores[key]
 
 
-def handed_over(page: ft.Page) -> device.HandedOver:
-    """This device's settings and languages as its page handed them over with the connection
-    (``prefs.js``: a cookie on the WebSocket's request, written as it opened); nothing told
-    (an older page, no cookies, a desktop window) leaves the session to ask the device."""
+def page_facts(page: ft.Page) -> str | None:
+    """What the page handed over with its connection (``prefs.js``: this device's settings and
+    languages, in a cookie of the WebSocket's request, written as it opened), decoded; None
+    where it told nothing (an older page, no cookies, a desktop window): the session asks."""
     header = webfix.connection_header(page, "cookie")
     facts = cookie_values(header, FACTS_COOKIE) if header else []
-    return device.handed_over(urllib.parse.unquote(facts[-1])) if facts else device.HandedOver()
+    return urllib.parse.unquote(facts[-1]) if facts else None
 
 
 @functools.cache
@@ -86,7 +86,7 @@ async def start_session(page: ft.Page, config: Config, join_urls: tuple[str, ...
 
     page.on_connect = back
     page.on_disconnect = lambda _e: gone.set()
-    told = handed_over(page)
+    told = device.handed_over(page_facts(page))
     own = told.settings if told.settings is not None else await device.read(prefs, reconnected, gone)
     if own is None:
         log.info("a tab did not tell its settings in time: it starts from the defaults")
