@@ -3,9 +3,12 @@ refusals, and what ``python -m companion publish`` writes and refuses to overwri
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.i18n import LANGUAGES
+from companion.server import webfix
 from companion.site import keep, pack
 from companion.site.publish import MARK, NOT_KEPT, SNAPSHOT_KEY, VARIANTS, publish
 from companion.ui import start
@@ -185,3 +189,58 @@ def test_publish_never_overwrites_a_folder_it_did_not_write(tmp_path: Path, lang
         assert "Traceback" not in done.stderr
     assert (mine / "notes.txt").read_text(encoding="utf-8") == "keep me" and len(list(mine.iterdir())) == 1
     assert lone.read_text(encoding="utf-8") == "a file"
+
+
+LEFT_OUT = tuple(name.removesuffix("/").removesuffix(".py").replace("/", ".") for name in pack.STDLIB_LEFT_OUT)
+#: An import at the start of a line (module level) in a file this Python cannot parse.
+TOP_IMPORT = re.compile(r"^(?:import|from)\s+([\w.]+)", re.MULTILINE)
+
+
+def _left_out(module: str) -> bool:
+    return any(module == out or module.startswith(out + ".") for out in LEFT_OUT)
+
+
+def _imports(source: str, module_level: bool) -> set[str]:
+    """The modules ``source`` imports that the site leaves out: all of them, or only those it
+    imports when it is loaded (not inside functions or ``if __name__ == "__main__":``)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # newer syntax than this Python's (the library is Pyodide's 3.14)
+        return {found for found in TOP_IMPORT.findall(source) if _left_out(found)}
+    names: set[str] = set()
+    todo: list[ast.AST] = [tree]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names if _left_out(alias.name))
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.update(
+                name for name in (node.module, *(f"{node.module}.{a.name}" for a in node.names)) if _left_out(name)
+            )
+        skipped = module_level and (
+            isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            or (isinstance(node, ast.If) and "__main__" in ast.unparse(node.test))
+        )
+        if not skipped:
+            todo.extend(ast.iter_child_nodes(node))
+    return names
+
+
+def test_the_standard_library_left_out_is_never_imported(tmp_path: Path) -> None:
+    """Of Pyodide's standard library the site leaves out what a page cannot use (processes,
+    terminals, windows, mail, developer tools). The app and its packages import none of it
+    anywhere, and no module the site keeps imports it when loaded."""
+    (tmp_path / "app").mkdir()
+    pack.stage(tmp_path / "app")
+    for file in (tmp_path / "app").rglob("*.py"):
+        assert not _imports(file.read_text(encoding="utf-8"), module_level=False), file
+    stdlib = tmp_path / "python_stdlib.zip"
+    pack.write_stdlib(stdlib, webfix.client_dir() / "pyodide", compile_with_node=False)
+    with zipfile.ZipFile(stdlib) as archive:
+        names = archive.namelist()
+        assert {"asyncio/__init__.py", "sqlite3/__init__.py", "zipfile/__init__.py", "json/__init__.py"} <= set(names)
+        assert not [name for name in names if _left_out(name.removesuffix(".py").replace("/", "."))]
+        for name in names:
+            if name.endswith(".py") and not name.endswith("__main__.py"):
+                found = _imports(archive.read(name).decode("utf-8"), module_level=True)
+                assert not found, f"{name} imports {found}"

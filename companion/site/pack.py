@@ -6,7 +6,9 @@ ships it as ``.py``); compiled once here, with Pyodide's CPython run by Node.js,
 browser skips that (``bench/PROFILE.md``). Packages go in as plain Python: msgpack's C
 part has no browser build and its own pure-Python fallback takes over; of Babel only the
 modules go in, not its 33 MB of locale data (the app reads its CLDR facts from
-``companion/i18n/cldr.json`` and evaluates plural rules with ``babel.plural``).
+``companion/i18n/cldr.json`` and evaluates plural rules with ``babel.plural``). Of the
+standard library, what no page can use is left out, and the library and the packages are
+compiled without docstrings and asserts; the app's own code keeps both.
 """
 
 from __future__ import annotations
@@ -38,6 +40,49 @@ FROM_SERVER = ("server/__init__.py", "server/webfix.py")
 #: Modules of the package that never run in the browser (they need a server or a shell).
 LEFT_OUT = ("server/", "site/publish.py", "site/pack.py", "__pycache__/", "cli.py", "__main__.py")
 MAIN = "from companion.site.main import run\n\nrun()\n"
+#: Modules of Pyodide's standard library that no page of the app can use: they need other
+#: processes, a terminal or a window, serve or fetch mail and files over sockets, or are
+#: a developer's tools (about 1 MB of the zip). No module the app, its packages or the rest
+#: of the standard library imports when loaded is among them (``tests/test_site.py``).
+STDLIB_LEFT_OUT = (
+    "multiprocessing/",
+    "concurrent/futures/process.py",
+    "_pyrepl/",
+    "unittest/",
+    "idlelib/",
+    "tkinter/",
+    "turtledemo/",
+    "curses/",
+    "ensurepip/",
+    "venv/",
+    "lib2to3/",
+    "pydoc_data/",
+    "xmlrpc/",
+    "wsgiref/",
+    "doctest.py",
+    "pdb.py",
+    "bdb.py",
+    "pydoc.py",
+    "cProfile.py",
+    "profile.py",
+    "pstats.py",
+    "trace.py",
+    "tabnanny.py",
+    "pyclbr.py",
+    "modulefinder.py",
+    "zipapp.py",
+    "turtle.py",
+    "antigravity.py",
+    "this.py",
+    "__hello__.py",
+    "__phello__/",
+    "ftplib.py",
+    "imaplib.py",
+    "poplib.py",
+    "smtplib.py",
+    "mailbox.py",
+    "netrc.py",
+)
 #: ``ft.Name`` in the app's code (``import flet as ft`` throughout).
 FT_NAME = re.compile(r"\bft\.([A-Za-z_]\w*)")
 NODE_TIMEOUT_SECONDS = 600
@@ -119,14 +164,22 @@ def node_python(pyodide: Path) -> list[str] | None:
     return [node, "--experimental-wasm-stack-switching", str(entry), f"--this-program={pyodide / 'python'}"]
 
 
+#: Everything is compiled as ``python -OO`` would (no docstrings, no asserts; CPython
+#: supports that for its library): 13 % less of the standard library to download. Folders
+#: given after the two paths (the app's own code) are compiled again with both kept, as
+#: they run in the served app.
 COMPILE = """
-import compileall, py_compile, sys
-compileall.compile_dir(sys.argv[1], ddir=sys.argv[2], quiet=2, legacy=True, optimize=0,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+import compileall, os, py_compile, sys
+folder, named, plain = sys.argv[1], sys.argv[2], sys.argv[3:]
+unchecked = py_compile.PycInvalidationMode.UNCHECKED_HASH
+compileall.compile_dir(folder, ddir=named, quiet=2, legacy=True, optimize=2, invalidation_mode=unchecked)
+for sub in plain:
+    compileall.compile_dir(os.path.join(folder, sub), ddir=named + "/" + sub, quiet=2, legacy=True, optimize=0,
+        force=True, invalidation_mode=unchecked)
 """
 
 
-def compile_tree(folder: Path, pyodide: Path, named: str) -> bool:
+def compile_tree(folder: Path, pyodide: Path, named: str, plain: tuple[str, ...] = ()) -> bool:
     """Compile every ``.py`` under ``folder`` to a ``.pyc`` beside it (``legacy``: the
     ``.pyc`` takes the source's place) with Pyodide's CPython; the sources are then removed.
     Tracebacks name the files below ``named`` (not the temporary folder), so that the same
@@ -139,7 +192,7 @@ def compile_tree(folder: Path, pyodide: Path, named: str) -> bool:
         return False
     try:
         done = subprocess.run(
-            [*command, "-c", COMPILE, str(folder), named],
+            [*command, "-c", COMPILE, str(folder), named, *plain],
             capture_output=True,
             text=True,
             timeout=NODE_TIMEOUT_SECONDS,
@@ -171,23 +224,26 @@ def write_archive(target: Path, pyodide: Path, compile_with_node: bool) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         stage(folder)
-        compiled = compile_with_node and compile_tree(folder, pyodide, "app")
+        compiled = compile_with_node and compile_tree(folder, pyodide, "app", plain=("companion",))
         _zip(folder, target)
     return compiled
 
 
 def write_stdlib(target: Path, pyodide: Path, compile_with_node: bool) -> None:
-    """Pyodide's standard library, as bytecode when it can be compiled, else as shipped."""
+    """Pyodide's standard library without :data:`STDLIB_LEFT_OUT`, as bytecode when it can
+    be compiled, else as source."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    source = pyodide / "python_stdlib.zip"
-    if not compile_with_node:
-        shutil.copyfile(source, target)
-        return
     with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        with zipfile.ZipFile(source) as archive:
-            archive.extractall(folder)
-        if not compile_tree(folder, pyodide, "/lib/python3.14"):
-            shutil.copyfile(source, target)
-            return
-        _zip(folder, target)
+        compiled, plain = Path(tmp) / "compiled", Path(tmp) / "plain"
+        with zipfile.ZipFile(pyodide / "python_stdlib.zip") as archive:
+            kept = [name for name in archive.namelist() if stdlib_kept(name)]
+            archive.extractall(plain, kept)
+            if compile_with_node:
+                archive.extractall(compiled, kept)
+        good = compile_with_node and compile_tree(compiled, pyodide, "/lib/python3.14")
+        _zip(compiled if good else plain, target)  # a compiler that stopped part way: the sources
+
+
+def stdlib_kept(name: str) -> bool:
+    """Whether the file ``name`` of Pyodide's standard library goes on the site."""
+    return not any(name.startswith(out) if out.endswith("/") else name == out for out in STDLIB_LEFT_OUT)
