@@ -109,12 +109,10 @@ function printError(text) {
   console.error(text);
 }
 
-async function restore(runtime, options, data, archive) {
-  // Python as the snapshot left it, or null (none kept, or one that does not restore: it
-  // is dropped, and this start makes a new one).
+async function restore(runtime, options, data, snapshot, archive) {
+  // Python as the snapshot left it, or null (one that does not restore is dropped, and
+  // this start makes a new one).
   try {
-    var snapshot = await readSnapshot(data.version);
-    if (!snapshot) return null;
     var settings = { _loadSnapshot: snapshot, createPyodideModule: await roomFor(snapshot, data.pyodideUrl) };
     var pyodide = await runtime.loadPyodide(Object.assign(settings, options));
     pyodide.unpackArchive(archive, "zip");
@@ -122,10 +120,15 @@ async function restore(runtime, options, data, archive) {
     console.info("python: restored from the snapshot");
     return pyodide;
   } catch (error) {
-    console.warn("python: the snapshot did not restore, starting afresh:", error);
-    await dropSnapshot(data.version);
-    return null;
+    return unusable(data.version, error);
   }
+}
+
+async function unusable(version, error) {
+  // A snapshot cut short or one that does not restore: dropped, and this start makes a new one.
+  console.warn("python: the snapshot did not restore, starting afresh:", error);
+  await dropSnapshot(version);
+  return null;
 }
 
 async function start(data) {
@@ -133,14 +136,21 @@ async function start(data) {
   // it asks the page for a snapshot maker (below) once the app runs: Pyodide's snapshot
   // mode hands Python stand-ins for JavaScript objects on which the browser's own methods
   // fail ("Illegal invocation" from the storage), so the app never runs in that mode.
+  // The app's archive is fetched while Pyodide loads: on a first visit both come over the
+  // network, and Python's start waited for the archive before (bench/PROFILE.md).
+  var fetching = fetchArchive(data.appPackageUrl);
+  fetching.catch(function () {}); // its failure is reported where it is awaited
   var runtime = await import(data.pyodideUrl);
   var options = { stdout: print, stderr: printError };
-  var archive = await fetchArchive(data.appPackageUrl);
-  var pyodide = await restore(runtime, options, data, archive);
+  var snapshot = await readSnapshot(data.version).catch(function (error) {
+    return unusable(data.version, error);
+  });
+  var archive = snapshot ? await fetching : null; // a snapshot restores in moments: wait first
+  var pyodide = snapshot ? await restore(runtime, options, data, snapshot, archive) : null;
   var wanted = !pyodide && !!self.caches && !!data.version;
   if (!pyodide) {
     pyodide = await runtime.loadPyodide(options);
-    pyodide.unpackArchive(archive, "zip");
+    pyodide.unpackArchive(archive || (await fetching), "zip");
   }
   archive = null;
   pyodide.registerJsModule("flet_js", flet_js);
