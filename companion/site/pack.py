@@ -234,14 +234,14 @@ def write_stdlib(target: Path, pyodide: Path, compile_with_node: bool) -> None:
     be compiled, else as source."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        compiled, plain = Path(tmp) / "compiled", Path(tmp) / "plain"
+        folder = Path(tmp) / "lib"
         with zipfile.ZipFile(pyodide / "python_stdlib.zip") as archive:
             kept = [name for name in archive.namelist() if stdlib_kept(name)]
-            archive.extractall(plain, kept)
-            if compile_with_node:
-                archive.extractall(compiled, kept)
-        good = compile_with_node and compile_tree(compiled, pyodide, "/lib/python3.14")
-        _zip(compiled if good else plain, target)  # a compiler that stopped part way: the sources
+            archive.extractall(folder, kept)
+            if compile_with_node and not compile_tree(folder, pyodide, "/lib/python3.14"):
+                shutil.rmtree(folder)  # a compiler that stopped part way: the sources, whole
+                archive.extractall(folder, kept)
+        _zip(folder, target)
 
 
 def stdlib_kept(name: str) -> bool:

@@ -145,14 +145,13 @@ async function start(data) {
   var snapshot = await readSnapshot(data.version).catch(function (error) {
     return unusable(data.version, error);
   });
-  var archive = snapshot ? await fetching : null; // a snapshot restores in moments: wait first
-  var pyodide = snapshot ? await restore(runtime, options, data, snapshot, archive) : null;
+  var pyodide = snapshot ? await restore(runtime, options, data, snapshot, await fetching) : null;
   var wanted = !pyodide && !!self.caches && !!data.version;
   if (!pyodide) {
     pyodide = await runtime.loadPyodide(options);
-    pyodide.unpackArchive(archive || (await fetching), "zip");
+    pyodide.unpackArchive(await fetching, "zip");
   }
-  archive = null;
+  fetching = null; // the archive is unpacked: its bytes can go
   pyodide.registerJsModule("flet_js", flet_js);
   flet_js.documentUrl = data.documentUrl;
   flet_js.args = data.args;
