@@ -24,6 +24,7 @@ from companion.rules import (
     Game,
     Migrate,
     Payment,
+    HERD_AREAS,
     Resource,
     Roll,
     RuleError,
@@ -40,6 +41,7 @@ from companion.rules import (
 )
 from companion.rules.errors import ImportFormatError
 from companion.rules.printed import (
+    PER_AREA,
     PrintedSet,
     drop_tile,
     make_tile,
@@ -266,6 +268,59 @@ def test_picks_and_undos_keep_every_tile_in_the_list_or_in_a_round(picks: list[i
             continue
         turned = [r.tile for r in game.state.rounds]
         assert sorted(t.id for t in (*turned, *game.state.printed_left)) == sorted(t.id for t in game.setup.printed)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.tuples(
+        st.one_of(st.just(16), st.integers(1, 16)),  # a full set half the time
+        st.lists(st.one_of(st.integers(1, 16), st.sampled_from(HERD_AREAS), st.none()), max_size=40),
+    )
+)
+def test_the_list_never_holds_more_tiles_than_the_pile(case: tuple[int, list[int | Resource | None]]) -> None:
+    """With tiles not in the list turned too ("Another tile"), the list holds each set tile
+    at most once, only tiles not turned, and never more than the tiles left in the pile; a
+    full set lists exactly as many tiles as the pile holds, as many of each back as it can."""
+    size, picks = case
+    game = printed_game(full_set().tiles[:size])
+    for pick in picks:
+        try:
+            if pick is None:
+                game = undo(game)
+            elif not game.state.needs_herd:
+                game = play(game, Roll())
+            elif isinstance(pick, int):
+                game = play(game, StartRound(tile=pick))
+            else:
+                game = play(game, StartRound(herd=pick))
+        except RuleError:
+            continue
+        state = game.state
+        left = state.printed_left
+        turned = {r.tile.id for r in state.rounds}
+        assert len({t.id for t in left}) == len(left) and not turned & {t.id for t in left}
+        assert len(left) <= len(state.pile)
+        if size == 16:
+            assert len(left) == len(state.pile)
+            for area in HERD_AREAS:  # four of each back in all: never more listed than can be left
+                shown = sum(t.herd is area for t in left)
+                assert shown <= max(0, PER_AREA - sum(r.tile.herd is area for r in state.rounds))
+
+
+def test_another_tile_on_a_full_set_takes_the_place_of_one_with_its_back() -> None:
+    """Reported: after a river tile not in the list, the list still showed four river tiles
+    beside fifteen tiles left. Now it shows three, and the last round lists one tile."""
+    game = printed_game()
+    river = full_set().tiles[0].herd
+    assert river is not None
+    game = play(game, StartRound(herd=river))
+    left = game.state.printed_left
+    assert len(left) == 15 == len(game.state.pile)
+    assert sum(t.herd is river for t in left) == 3
+    for _ in range(14):
+        game = play(game, Roll())
+        game = play(game, StartRound(tile=int(game.state.printed_left[0].id.rpartition("-")[2])))
+    assert len(game.state.pile) == 1 and len(game.state.printed_left) == 1
 
 
 # -- storage -----------------------------------------------------------------------------------

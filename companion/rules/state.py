@@ -210,9 +210,25 @@ class GameState:
     @property
     def printed_left(self) -> tuple[Tile, ...]:
         """Printed tiles with the owner's set: its tiles not yet turned (in the pile still),
-        in the set's order. An undone round start puts its tile back."""
+        in the set's order, never more than the tiles left in the pile. An undone round start
+        puts its tile back.
+
+        A tile turned that was not in the list ("Another tile") stands for one of the set's
+        tiles that the set got wrong: once the list would hold more tiles than the pile, each
+        such tile takes the place of the last tile left with its back (else the last tile
+        left), so one physical tile is never listed twice."""
         turned = {game_round.tile.id for game_round in self.rounds}
-        return tuple(tile for tile in self.setup.printed if tile.id not in turned)
+        left = [tile for tile in self.setup.printed if tile.id not in turned]
+        if len(left) <= len(self.pile):
+            return tuple(left)
+        ids = {tile.id for tile in self.setup.printed}
+        others = [game_round.tile.herd for game_round in self.rounds if game_round.tile.id not in ids]
+        for herd in others:
+            if len(left) <= len(self.pile):
+                break
+            same = [n for n, tile in enumerate(left) if tile.herd is herd]
+            left.pop(same[-1] if same else -1)
+        return tuple(left[: len(self.pile)])
 
     @property
     def tile_unknown(self) -> bool:
