@@ -176,19 +176,21 @@ def test_settings_are_kept_on_the_device_and_settings_return_where_they_were_ope
     assert model.session.screen is Screen.PLAY
 
 
-def test_another_tab_s_change_is_shown_and_drafts_close(model: AppModel, tmp_path: Path) -> None:
-    """Another device's change closes the open editor and raises the floating notice (no
-    banner above the body); changes in a row keep the one notice up, a count of them; it
-    goes down on a tap, after a quiet while (not when a change came meanwhile), and with
-    the screen."""
-    new_game(model, ["Ann", "Bo"])
+def test_another_tab_s_change_is_shown_and_an_open_editor_keeps_its_entry(model: AppModel, tmp_path: Path) -> None:
+    """Another device's change leaves the open editor and what was entered in it, and raises
+    the floating notice (no banner above the body); changes in a row keep the one notice up,
+    a count of them; it goes down on a tap, after a quiet while (not when a change came
+    meanwhile), and with the screen."""
+    new_game(model, ["Ann", "Bo", "Cy"])
     other = AppModel.create(Store(tmp_path / "games.sqlite3"))
     other.play.open_game(model.play.game_id)  # type: ignore[arg-type]
     model.migration.edit(0)
+    model.migration.draft.step_people(1)
     other.migration.edit(1)
     other.migration.save()
     model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
-    assert model.migration.editing is None
+    assert model.migration.editing == 0 and model.migration.draft.people == 2
+    assert model.migration.conflict is None  # Bo's move makes Ann's entry no less possible
     assert model.play.game == other.play.game
     assert model.session.message is None and model.session.synced == 1
     assert other.play.undo()

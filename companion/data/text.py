@@ -9,7 +9,25 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 
 from ..i18n import Translator, decimal, join_names
-from ..rules import BonusKind, Choice, Game, mammoth_scoring
+from ..rules import (
+    Action,
+    BonusKind,
+    Choice,
+    Choose,
+    DescribeTile,
+    EndGame,
+    EnterDice,
+    EntryKind,
+    Game,
+    GameState,
+    LogEntry,
+    Migrate,
+    Phase,
+    Roll,
+    StartRound,
+    Withdraw,
+    mammoth_scoring,
+)
 from ..rules.deck import Bonus
 from ..rules.state import Payment
 from .stats import PlayerSummary, player_summaries
@@ -41,6 +59,46 @@ def payment_text(tr: Translator, payment: Payment) -> str:
 def choice_label(tr: Translator, choice: Choice) -> str:
     """The winner's bonus as the tile prints it: "1." or the language's "all"."""
     return "1." if choice is Choice.FIRST else tr("round.all")
+
+
+def step_text(tr: Translator, state: GameState, action: Action | None) -> str:
+    """One table step in words, as Undo and Redo name it ("Eva takes “all”"); ``state`` is
+    the game at that step (or next to it, in the same round), for the names in it. ``None``
+    is "Next round" with printed tiles, which asks where the herd went before any action."""
+    names = state.players
+    match action:
+        case None:
+            return tr("step.next_round")
+        case StartRound():
+            waiting = state.phase in (Phase.READY, Phase.RESOLVED)  # the state before the round began
+            return tr("step.start_round", n=state.round_number + 1 if waiting else state.round_number)
+        case DescribeTile():
+            return tr("step.describe")
+        case Migrate(player=player, people=people):
+            return tr("step.migrate", name=names[player], count=people)
+        case Withdraw(player=player):
+            return tr("step.withdraw", name=names[player])
+        case Roll():
+            return tr("step.roll")
+        case EnterDice():
+            return tr("step.enter_dice")
+        case Choose(choice=choice):
+            taming = state.current.taming if state.current is not None else None
+            winner = taming.winner if taming is not None else None
+            name = names[winner] if winner is not None else ""
+            return tr("step.choose", name=name, bonus=choice_label(tr, choice))
+        case EndGame():
+            return tr("step.end_game")
+    return ""
+
+
+def change_text(tr: Translator, state: GameState, entry: LogEntry) -> str:
+    """A log entry in words, as another screen's change is named: the step, or its undo or
+    redo ("Undone: Eva takes “all”")."""
+    what = step_text(tr, state, entry.action)
+    if entry.kind is EntryKind.UNDO:
+        return tr("info.undone", what=what)
+    return tr("info.redone", what=what) if entry.kind is EntryKind.REDO else what
 
 
 def expected_text(lang: str, value: Fraction) -> str:

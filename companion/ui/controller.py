@@ -19,7 +19,8 @@ from typing import Any
 import flet as ft
 
 from ..data.store import GameGoneError, StaleGameError, StoreError
-from ..rules import Action, Choice, Choose, EndGame, Game, Phase, RuleError, StartRound, play, redo, undo
+from ..data.text import step_text
+from ..rules import Action, Choice, Choose, EndGame, Game, GameState, Phase, RuleError, StartRound, play, redo, undo
 from ..rules.resources import Resource
 from .guard import guard_handlers, query
 from .routes import parse, route_of
@@ -41,6 +42,18 @@ class GameController:
     on_reset: list[Callable[[], None]] = field(default_factory=list)  # the drafts' and the round's resets
     on_leave: Callable[[], None] | None = None  # another screen: the round closes its question and panels
     on_round_started: Callable[[], None] | None = None  # printed tiles: offer the tile's bonuses
+    # The round's view state as data (:mod:`.step`): taken before each step, put back by Undo
+    # (``None``: a step this tab has no view of, the drafts reset), merged with another
+    # screen's change (the game before and after it).
+    on_snapshot: Callable[[], object] | None = None
+    on_restore: Callable[[object | None, Action], None] | None = None
+    on_merge: Callable[[Game, Game], None] | None = None
+    # This tab's view around each step of the game on screen, by the step's place in
+    # ``game.done``: (the state before the step, its action, the view). ``views_before`` is
+    # what Undo puts back, ``views_after`` what Redo does.
+    views_before: dict[int, tuple[GameState, Action, object]] = field(default_factory=dict, repr=False)
+    views_after: dict[int, tuple[GameState, Action, object]] = field(default_factory=dict, repr=False)
+    views_of: int | None = field(default=None, repr=False)  # the game they are of
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.session.say(key, error, **params)
@@ -165,8 +178,17 @@ class GameController:
 
     # -- playing -----------------------------------------------------------------------
     def reset_drafts(self) -> None:
+        """Every draft and question closes (another game, a step this tab has no view of)."""
         for reset in self.on_reset:
             reset()
+
+    def _merge(self, before: Game | None) -> None:
+        """The game changed under this tab's open entries (another screen): they keep what was
+        typed, or, without a merge wired, close."""
+        if before is not None and self.game is not None and self.on_merge is not None:
+            self.on_merge(before, self.game)
+        else:
+            self.reset_drafts()
 
     def _commit(self, game: Game) -> bool:
         """Save first, then show: what the screen shows is always on disk."""
@@ -177,12 +199,13 @@ class GameController:
             self._game_gone()
             return False
         except StaleGameError:
+            before = self.game
             try:
                 self.game = self.session.store.load(self.game_id)
             except KeyError:
                 self._game_gone()
                 return False
-            self.reset_drafts()
+            self._merge(before)
             self.say("error.game.moved_on")
             return False
         except (sqlite3.Error, StoreError):
@@ -208,10 +231,10 @@ class GameController:
                 return
             if self.session.store.log_length(game_id) == len(self.game.log):
                 return
-            self.game = self.session.store.load(game_id)
+            before, self.game = self.game, self.session.store.load(game_id)
         except (RuleError, KeyError, ValueError, sqlite3.Error):
             return
-        self.reset_drafts()
+        self._merge(before)
         self.session.note_synced()
 
     def _step(self, step: Callable[[Game], Game]) -> bool:
@@ -226,20 +249,60 @@ class GameController:
             return False
         return self._commit(game)
 
+    def _view(self) -> object | None:
+        """This tab's view now; the views kept of another game are let go."""
+        if self.views_of != self.game_id:
+            self.views_before, self.views_after, self.views_of = {}, {}, self.game_id
+        return self.on_snapshot() if self.on_snapshot is not None else None
+
     def dispatch(self, action: Action) -> bool:
-        return self._step(lambda game: play(game, action))
+        """One table step: the view before it is kept for Undo; a new step clears Redo's."""
+        game, view = self.game, self._view()
+        if game is None or not self._step(lambda game: play(game, action)):
+            return False
+        index = len(game.done)
+        self.views_before[index] = (game.state, action, view)
+        self.views_after = {}
+        return True
 
     def undo(self) -> bool:
-        if self._step(undo):
-            self.reset_drafts()
-            return True
-        return False
+        """Take back the game's last step: the game, and this tab's view as it was before
+        the step (an editor with its values, the herd's question); said in a line."""
+        game = self.game
+        if game is None or not game.done:
+            return self._step(undo)  # says "nothing to undo"
+        index, action = len(game.done) - 1, game.done[-1][1]
+        view = self._view()
+        if not self._step(undo):
+            return False
+        self.views_after[index] = (game.state, action, view)
+        self._put_back(self.views_before.get(index), action)
+        self.say("info.undone", error=False, what=step_text(self.session.tr, game.state, action))
+        return True
 
     def redo(self) -> bool:
-        if self._step(redo):
-            self.reset_drafts()
-            return True
-        return False
+        """Do the last undone step again, with this tab's view as it was after it."""
+        game = self.game
+        if game is None or not game.undone:
+            return self._step(redo)  # says "nothing to redo"
+        index, action = len(game.done), game.undone[-1][1]
+        view = self._view()
+        if not self._step(redo):
+            return False
+        self.views_before[index] = (game.state, action, view)
+        self._put_back(self.views_after.get(index), action)
+        assert self.game is not None
+        self.say("info.redone", error=False, what=step_text(self.session.tr, self.game.state, action))
+        return True
+
+    def _put_back(self, kept: tuple[GameState, Action, object] | None, action: Action) -> None:
+        """After Undo or Redo: this tab's view of the step, if it kept one of this very step
+        (the same action from the same state: not one another screen put in its place)."""
+        self.reset_drafts()
+        state = self.game.state if self.game is not None else None
+        shot = kept[2] if kept is not None and kept[1] == action and kept[0] == state else None
+        if self.on_restore is not None:
+            self.on_restore(shot, action)
 
     def start_round(self, herd: Resource | None = None, after: int | None = None, tile: int | None = None) -> None:
         """Start the next round; ``after`` is the round the tap was made in,

@@ -26,6 +26,7 @@ from .drafts.tile import TileEditor
 from .files import Transfers
 from .round_view import RoundView
 from .session import Message, Screen, Session
+from .step import RoundStep, merge, restore, round_step, snapshot
 
 __all__ = ["AppModel", "Message", "Screen"]
 
@@ -41,6 +42,11 @@ class AppModel:
     files: Transfers
     round: RoundView
     sets: SetEditor
+
+    def step(self) -> RoundStep | None:
+        """Which step the round on screen is on, for this tab (None: no game open)."""
+        game = self.play.game
+        return None if game is None else round_step(game, self.round, self.migration, self.dice, self.tile)
 
     def observed(self) -> dict[str, object]:
         """The model's parts by name, handed to :func:`~.root.Root` beside the model so that
@@ -66,6 +72,10 @@ class AppModel:
         )
         play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset]
         play.on_leave = view.leave
+        parts = (view, model.migration, model.dice, model.tile)
+        play.on_snapshot = lambda: snapshot(*parts)
+        play.on_restore = lambda shot, action: restore(shot, action, *parts)
+        play.on_merge = lambda before, after: merge(before, after, *parts)
         play.on_round_started = model.tile.open
         session.load()
         return model

@@ -172,18 +172,9 @@ def _place(model: AppModel) -> str:
         return f"{model.play.route}:{model.setup.tried}"  # each refused Start shows the problem
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return model.play.route
-    state = model.play.game.state
-    # The dice tumble from the tap, before the roll is made: that is the result's step already.
-    steps = (
-        Phase.RESOLVED.value if model.round.tumbling_before_the_roll(state) else state.phase.value,
-        state.round_number,
-        model.migration.editing,
-        model.dice.hand_entry,
-        model.tile.describing,
-        model.round.picking_herd,
-        model.round.confirm_end,
-    )
-    return model.play.route + ":" + ":".join(str(step) for step in steps)
+    step = model.step()
+    assert step is not None
+    return f"{model.play.route}:{step.key()}"
 
 
 def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
@@ -258,14 +249,15 @@ def scroll_target(model: AppModel) -> str | None:
         return FIRST_PROBLEM_KEY if model.setup.first_problem is not None else None
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return None
-    state = model.play.game.state
-    if model.migration.editing is not None or model.dice.hand_entry or model.tile.describing:
+    step = model.step()
+    assert step is not None
+    if step.entry_open:
         return None  # an editor opens at its top
-    if model.round.confirm_end:
+    if step.confirm_end:
         return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
-    if state.phase is Phase.RESOLVED or model.round.tumbling_before_the_roll(state):
+    if step.phase is Phase.RESOLVED and not step.picking:
         return RESULT_KEY
-    if state.phase is Phase.MIGRATION and model.migration.last is not None:
+    if step.phase is Phase.MIGRATION and model.migration.last is not None:
         return row_key(model.migration.last)
     return None
 

@@ -23,7 +23,8 @@ from typing import Any, TypeAlias
 
 import flet as ft
 
-from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, StartRound, Tile
+from ..data.text import step_text
+from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, Tile
 from ..rules.dice import DIE_FACES
 from .controller import GameController
 from .guard import guard_handlers, query
@@ -66,6 +67,9 @@ class RoundView:
     drawn: Kept[Drawn] = field(default_factory=Kept, compare=False, repr=False)  # the settled result card
     picker: Kept[Picking] = field(default_factory=Kept, compare=False, repr=False)  # the herd picker
     tile_opened: Kept[bool] = field(default_factory=Kept, compare=False, repr=False)  # the tile's bonuses editor
+    # "Next round" with printed tiles is a table step of its own (it opens the herd's question
+    # and changes no game): undone, it is redone while the game is still where it was then
+    next_undone: tuple[GameState, tuple[object, ...]] | None = field(default=None, compare=False, repr=False)
     # (game id, seat, state) the migration editor was last opened on: kept mounted, drawn as then
     editor_shown: tuple[int, int, GameState] | None = field(default=None, compare=False, repr=False)
 
@@ -122,8 +126,13 @@ class RoundView:
             self.confirm_end = False
 
     def redo(self) -> None:
-        """Redo; redoing an End game asks first, as the flag does."""
-        if self._redo_ends():
+        """Redo: "Next round" undone last opens the herd's question again; redoing an End
+        game asks first, as the flag does; else the game's last undone step."""
+        game = self.play.game
+        if game is not None and self._next_redoable():
+            self.picking_herd, self.next_undone = True, None
+            self.play.say("info.redone", error=False, what=step_text(self.play.session.tr, game.state, None))
+        elif self._redo_ends():
             self.confirm_end = True
         else:
             self.play.redo()
@@ -159,12 +168,48 @@ class RoundView:
         the bonuses are asked as without a set), or back to the list (``False``)."""
         self.other_tile = bool(other)
 
-    def undo(self) -> None:
-        """Undo; undoing a printed-tiles round start goes back to asking where the herd went."""
+    @query
+    def asking_after_next(self) -> bool:
+        """The herd's question is open because "Next round" was tapped: the last table step,
+        which Undo takes back first (the game has not moved)."""
         game = self.play.game
-        undoing = game.done[-1][1] if game is not None and game.done else None
-        if self.play.undo() and isinstance(undoing, StartRound) and (undoing.herd or undoing.tile) is not None:
-            self.picking_herd = True
+        return self.picking_herd and game is not None and game.state.phase is Phase.RESOLVED
+
+    def _next_redoable(self) -> bool:
+        game = self.play.game
+        return (
+            game is not None
+            and not self.picking_herd
+            and self.next_undone is not None
+            and self.next_undone == (game.state, game.undone)
+        )
+
+    @query
+    def can_undo(self) -> bool:
+        game = self.play.game
+        return game is not None and (game.can_undo or self.asking_after_next())
+
+    @query
+    def can_redo(self) -> bool:
+        """Redo is offered for the last step undone; not while the herd's question is open
+        after "Next round" (a new step: Undo first)."""
+        game = self.play.game
+        if game is None or self.asking_after_next():
+            return False
+        return game.can_redo or self._next_redoable()
+
+    def undo(self) -> None:
+        """Undo the table's last step: "Next round" (the herd's question closes, the result
+        shows as it was), else the game's last step (:meth:`GameController.undo`)."""
+        game = self.play.game
+        if game is None:
+            return
+        if self.asking_after_next():
+            self.picking_herd = self.other_tile = False
+            self.next_undone = (game.state, tuple(game.undone))
+            self.play.say("info.undone", error=False, what=step_text(self.play.session.tr, game.state, None))
+            return
+        self.play.undo()
 
     def ask_box(self) -> None:
         """Nobody moved: "Box the tile" asks once more before the tile goes to the box, so a

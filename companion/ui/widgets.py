@@ -438,3 +438,24 @@ def colour_of(game: Game | GameState | Setup | None, player: int) -> str | None:
         return None
     colours = game.colours if isinstance(game, Setup) else game.setup.colours
     return colours[player] if player < len(colours) else None
+
+
+def entry_note(text: str) -> ft.Control:
+    """A line over an open entry: another screen changed the game under it (what it did, and
+    what that means for the entry). Announced as it appears."""
+    return tid(
+        "entry-conflict",
+        live=True,
+        control=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SYNC_PROBLEM, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
+                    ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER, size=15, expand=True),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+        ),
+    )

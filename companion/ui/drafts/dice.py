@@ -11,6 +11,7 @@ import flet as ft
 from ...rules import EnterDice, Phase
 from ..controller import GameController
 from ..guard import guard_handlers
+from ..session import Message
 
 
 @ft.observable
@@ -20,6 +21,7 @@ class DiceDraft:
     play: GameController
     hand_entry: bool = False
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
+    conflict: Message | None = None  # another screen changed who is on the tile, or went on
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -27,17 +29,18 @@ class DiceDraft:
     def reset(self) -> None:
         self.hand_entry = False
         self.hand_dice = {}
+        self.conflict = None
 
     def open_hand_entry(self) -> None:
         game = self.play.game
         if game is None or game.state.current is None or game.state.phase is not Phase.MIGRATION:
             return
         self.play.reset_drafts()
-        self.hand_entry = True
+        self.hand_entry, self.conflict = True, None
         self.hand_dice = {m.player: [0] * m.people for m in game.state.current.migrations}
 
     def cancel_hand_entry(self) -> None:
-        self.hand_entry = False
+        self.hand_entry, self.conflict = False, None
 
     def set_die(self, player: int, index: int, value: int) -> None:
         if player not in self.hand_dice or type(index) is not int or not 0 <= index < len(self.hand_dice[player]):
@@ -54,4 +57,4 @@ class DiceDraft:
             return  # a second tap after the dice were taken
         action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
         if self.play.dispatch(action):
-            self.hand_entry = False
+            self.hand_entry, self.conflict = False, None

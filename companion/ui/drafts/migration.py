@@ -17,6 +17,7 @@ from ...rules.resources import MAX_PEOPLE, MIN_PEOPLE, Resource
 from ..controller import GameController
 from ..guard import guard_handlers
 from ..round_view import RoundView
+from ..session import Message
 
 #: Payment order when fewer people are moved: food goes first.
 RESOURCES = tuple(resource.value for resource in Resource)
@@ -72,12 +73,15 @@ class MigrationEditor:
     editing: int | None = None  # the seat whose migration is open
     last: int | None = None  # the seat last edited: its row takes the keyboard focus again
     draft: Draft = field(default_factory=Draft)
+    opened: int = 0  # the round the editor was opened in
+    conflict: Message | None = None  # another screen's change this entry cannot simply be saved over
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
 
     def reset(self) -> None:
         self.editing = self.last = None
+        self.conflict = None
 
     def edit(self, player: int) -> None:
         game = self.play.game
@@ -90,21 +94,22 @@ class MigrationEditor:
             self.draft.reset(existing.people, {r.value: n for r, n in existing.payment.items()})
         else:
             self.draft.reset(MIN_PEOPLE, {Resource.FOOD.value: MIN_PEOPLE})
-        self.editing = player
+        self.editing, self.opened, self.conflict = player, game.state.round_number, None
+        self.view.confirm_box = False  # somebody moves: "Box the tile?" is moot
         if self.play.game_id is not None:  # the round keeps the editor mounted, drawn as now
             self.view.editor_shown = (self.play.game_id, player, game.state)
         self.play.session.message = None
 
     def cancel(self) -> None:
-        self.last, self.editing = self.editing, None
+        self.last, self.editing, self.conflict = self.editing, None, None
 
     def save(self) -> None:
         if self.editing is None:
             return
         payment = Payment(**{k: v for k, v in self.draft.pay.items() if v})
         if self.play.dispatch(Migrate(self.editing, self.draft.people, payment)):
-            self.last, self.editing = self.editing, None
+            self.last, self.editing, self.conflict = self.editing, None, None
 
     def withdraw(self, player: int) -> None:
         if self.play.dispatch(Withdraw(player)):
-            self.editing = None
+            self.editing, self.conflict = None, None

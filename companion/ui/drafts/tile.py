@@ -18,6 +18,7 @@ from ...rules.actions import MAX_BONUS_ITEMS
 from ...rules.deck import MAX_BONUS_AMOUNT, Bonus
 from ..controller import GameController
 from ..guard import guard_handlers
+from ..session import Message
 
 
 def _items(goods: dict[str, int]) -> Bonus:
@@ -86,12 +87,15 @@ class TileEditor:
     play: GameController
     describing: bool = False
     draft: TileDraft = field(default_factory=TileDraft)
+    opened: int = 0  # the round whose tile is being entered
+    conflict: Message | None = None  # another screen went on from that round
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
 
     def reset(self) -> None:
         self.describing = False
+        self.conflict = None
 
     def open(self) -> None:
         game = self.play.game
@@ -100,14 +104,14 @@ class TileEditor:
         tile = game.state.current.tile
         self.play.reset_drafts()
         self.draft.reset(tile.first, tile.all)
-        self.describing = True
+        self.describing, self.opened, self.conflict = True, game.state.round_number, None
 
     def skip(self) -> None:
-        self.describing = False
+        self.describing, self.conflict = False, None
 
     def save(self) -> None:
         if not self.describing:
             return  # a second tap after it was saved
         first, every = self.draft.bonuses()
         if self.play.dispatch(DescribeTile(first, every)):
-            self.describing = False
+            self.describing, self.conflict = False, None

@@ -13,12 +13,14 @@ from ..model import AppModel
 def herd_pane(model: AppModel) -> ft.Control:
     assert model.play.game is not None
     state = model.play.game.state
-    describe = model.tile.open if state.is_physical and not model.tile.describing else None
+    step = model.step()
+    assert step is not None
+    describe = model.tile.open if state.is_physical and not step.describing else None
     tile = state.current.tile if state.current is not None else None
     offer = None
     if tile is not None and state.setup.printed and number_of(tile) is None and tile.first is not None:
         offer = model.sets.offer_current  # a tile the game's set lacks: add it to the owner's set
-    if state.phase not in (Phase.MIGRATION, Phase.RESOLVED) or model.tile.describing:
+    if state.phase not in (Phase.MIGRATION, Phase.RESOLVED) or step.describing:
         offer = None
     pane: ft.Control = HerdPaneMemo(
         view=HerdView.of(state),

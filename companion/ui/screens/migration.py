@@ -7,7 +7,8 @@ import flet as ft
 from ...rules import GameState
 from ..components.migration_editor import DraftRef, EditorMemo
 from ..components.players_list import PlayersListMemo
-from ..model import AppModel
+from ..model import AppModel, Message
+from ..widgets import entry_note
 
 
 def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
@@ -20,7 +21,8 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
     if state is None:
         return None
     # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
-    inline = model.migration.editing if model.session.wide and shown else None
+    step = model.step()
+    inline = step.editing if step is not None and model.session.wide and shown else None
     players = PlayersListMemo(
         lang=model.session.lang,
         state=state,
@@ -55,12 +57,21 @@ def _editor_for(model: AppModel, state: GameState, player: int) -> ft.Control:
         width=editor_width(model),
         key="editor",
     )
-    return editor_shell
+    return with_note(model, model.migration.conflict, editor_shell)
+
+
+def with_note(model: AppModel, conflict: Message | None, entry: ft.Control) -> ft.Control:
+    """An open entry, under the line that says what another screen changed, if it did."""
+    if conflict is None:
+        return entry
+    note = entry_note(model.session.tr(conflict.key, **conflict.params))
+    return ft.Column([note, entry], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 def editor(model: AppModel) -> ft.Control | None:
     """The open migration editor, if any (a tablet shows it in place of the player's row)."""
-    player = model.migration.editing
+    step = model.step()
+    player = step.editing if step is not None else None
     if player is None or model.play.game is None:
         return None
     return _editor_for(model, model.play.game.state, player)

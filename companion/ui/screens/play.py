@@ -33,24 +33,22 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     if game.state.phase is Phase.FINISHED:
         return ()
     return (
-        BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if game.can_undo else None, "undo"),
-        BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if game.can_redo else None, "redo"),
+        BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if model.round.can_undo() else None, "undo"),
+        BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if model.round.can_redo() else None, "redo"),
         # End game 24 px apart from Undo and Redo
         BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True),
     )
 
 
 def title(model: AppModel) -> str:
-    assert model.play.game is not None
-    state = model.play.game.state
+    step = model.step()
+    assert step is not None
     tr = model.session.tr
-    if state.phase is Phase.FINISHED:
+    if step.phase is Phase.FINISHED:
         return tr("end.title")
-    if state.phase is Phase.TAMED:
+    if step.phase is Phase.TAMED:
         return tr("tamed.short")
-    if state.phase is Phase.READY or (model.round.picking_herd and state.needs_herd):
-        return tr("round.title", n=state.round_number + 1)
-    return tr("round.title", n=state.round_number)
+    return tr("round.title", n=step.round)
 
 
 def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None], icon: ft.IconData) -> ft.Control:
@@ -63,14 +61,16 @@ def action_pane(model: AppModel) -> ft.Control:
     assert model.play.game is not None
     state = model.play.game.state
     parts: list[ft.Control] = []
-    if model.round.confirm_end:
+    step = model.step()
+    assert step is not None
+    if step.confirm_end:
         parts.append(end_question(model))
-    if model.session.wide and model.tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
+    if model.session.wide and step.describing:
         parts.append(tile_editor(model))
     if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         # The players' list and the result card take turns, each kept on the page while
         # the other shows: a roll, its Undo and Redo change what is there (issue 14).
-        entering = model.dice.hand_entry and state.phase is Phase.MIGRATION
+        entering = step.hand_entry
         if entering:
             parts.append(hand_entry_pane(model))
         listing = state.phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
@@ -100,10 +100,12 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     assert model.play.game is not None
     tr = model.session.tr
     state = model.play.game.state
-    if model.round.confirm_end or model.tile.describing:
+    step = model.step()
+    assert step is not None
+    if step.confirm_end or step.describing:
         return None
     rolling = model.round.dice_tumbling()
-    if state.phase is Phase.MIGRATION and model.migration.editing is None and not model.dice.hand_entry and not rolling:
+    if state.phase is Phase.MIGRATION and not step.entry_open and not rolling:
         current = state.current
         assert current is not None
         if not current.migrations:
@@ -272,7 +274,9 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     state = model.play.game.state
     if state.phase is Phase.FINISHED:
         return action_pane(model), bottom_action(model)  # the scoring alone, on every size
-    picking = state.needs_herd and (state.phase is Phase.READY or model.round.picking_herd)
+    step = model.step()
+    assert step is not None
+    picking = step.picking
     if picking and (model.session.wide or state.current is None):
         return herd_picker(model), None  # printed tiles: where did the herd go?
     if model.session.wide:
@@ -308,7 +312,7 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     # picker and the tile's bonuses, once shown in a game, stay mounted too, hidden while the
     # round shows (editor_slot, picker_slot, tile_slot; issue 14).
     # The herd picker (a round not begun) and the editor never show together.
-    editing = model.migration.editing is not None and state.phase is Phase.MIGRATION
+    editing = step.editing is not None
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
     first = tile_slot(model)
     the_round = ft.Column(

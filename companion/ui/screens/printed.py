@@ -9,6 +9,7 @@ from ..components.set_tiles import SetTilePickerMemo
 from ..components.tile_bonus_editor import TileBonusEditorMemo
 from ..model import AppModel
 from ..round_view import Picking
+from .migration import with_note
 
 
 def _picker(model: AppModel, picking: Picking) -> ft.Control:
@@ -40,11 +41,10 @@ def _picker(model: AppModel, picking: Picking) -> ft.Control:
 def _picking(model: AppModel) -> Picking:
     assert model.play.game is not None
     state = model.play.game.state
-    settled = state.current is not None and state.current.taming is not None
     return (
         state.round_number,
         len(state.pile),
-        model.round.picking_herd and settled,
+        model.round.asking_after_next(),  # Cancel takes "Next round" back
         state.printed_left,
         model.round.other_tile,
     )
@@ -66,16 +66,18 @@ def picker_slot(model: AppModel, shown: bool) -> ft.Control | None:
 
 
 def tile_editor(model: AppModel) -> ft.Control:
-    return TileBonusEditorMemo(
+    editor = TileBonusEditorMemo(
         draft=model.tile.draft, lang=model.session.lang, save=model.tile.save, skip=model.tile.skip, key="tile-editor"
     )
+    return with_note(model, model.tile.conflict, editor)
 
 
 def tile_slot(model: AppModel) -> ft.Control | None:
     """On a phone: the printed tile's bonuses, first in the round while they are entered.
     Once opened in a game the editor stays on the page, hidden after Save or Skip, so the
     next round's opening changes what is there (:mod:`..kept`)."""
-    describing = model.tile.describing
+    step = model.step()
+    describing = step is not None and step.describing
     if model.round.tile_opened.pick(model.play.game_id, True if describing else None) is None:
         return None
     return ft.Container(content=tile_editor(model), visible=describing, key="tile-slot")

@@ -12,7 +12,7 @@ from ...rules.dice import DIE_FACES
 from ..components.result_card import CHOICES_BESIDE_FROM, ResultCardMemo, choice_column, die
 from ..model import AppModel
 from ..round_view import Drawn
-from ..widgets import card, heading, player_badge, primary, scroll_key, secondary, tid
+from ..widgets import card, entry_note, heading, player_badge, primary, scroll_key, secondary, tid
 
 
 def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
@@ -86,6 +86,9 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
     tr = model.session.tr
     names = model.play.game.state.players
     parts: list[ft.Control] = [heading(tr("hand.title"), 20), ft.Text(tr("hand.hint"), size=15)]
+    conflict = model.dice.conflict
+    if conflict is not None:
+        parts.insert(1, entry_note(tr(conflict.key, **conflict.params)))
     current = model.play.game.state.current
     start = current.start_player if current is not None else 0
     seats = len(names)

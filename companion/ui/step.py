@@ -1,0 +1,176 @@
+"""Which step the round is on, for one tab: the one answer every screen and pane reads.
+
+A round's step comes from the game (its phase and round) and from this tab's view state
+(an editor open, the herd asked for, the End game question). :func:`round_step` derives it
+once; the root, the round screen, the herd picker and the thumb bar read the
+:class:`RoundStep` it gives and keep no formula of their own.
+
+:class:`ViewSnapshot` is the same view state as data: what Undo puts back. Every table step
+a tab takes (an action, or "Next round" opening the herd's question) is one step of Undo:
+the controller keeps the snapshot from before the step and the one from after it, so Undo
+shows the screen as it was before the tap (an editor with its values, the herd's question)
+and Redo the screen after it (:meth:`~.controller.GameController.undo`).
+
+:func:`merge` is what another screen's change does to an open entry: the entry stays, with
+what was typed; where the change makes it impossible, the entry says so in a line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..data.text import change_text
+from ..rules import Action, Game, Phase, StartRound
+from .drafts.dice import DiceDraft
+from .drafts.migration import MigrationEditor
+from .drafts.tile import TileEditor
+from .round_view import RoundView
+from .session import Message
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStep:
+    """Where the round on screen stands for this tab."""
+
+    phase: Phase  # as shown: the result's step already while the dice tumble before the roll
+    round: int  # the round the screen is about: the next one while the herd is asked for
+    picking: bool  # printed tiles: where did the herd go (which tile was turned)?
+    editing: int | None  # the seat whose migration editor is open
+    hand_entry: bool  # the dice from the table being entered
+    describing: bool  # a printed tile's bonuses being entered
+    confirm_end: bool  # End game asks once more
+
+    @property
+    def entry_open(self) -> bool:
+        """An editor or the dice pad is open: it has the screen (and no thumb bar)."""
+        return self.editing is not None or self.hand_entry or self.describing
+
+    def key(self) -> str:
+        """The step as text: each new step opens at the top of the screen."""
+        parts = (self.phase.value, self.round, self.editing, self.hand_entry, self.describing, self.picking)
+        return ":".join(str(part) for part in (*parts, self.confirm_end))
+
+
+def round_step(
+    game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor
+) -> RoundStep:
+    """The step of ``game``'s round on this tab (see :class:`RoundStep`)."""
+    state = game.state
+    phase = Phase.RESOLVED if view.tumbling_before_the_roll(state) else state.phase
+    # Printed tiles: before round 1 and after "Next round" the table says where the herd went.
+    picking = state.needs_herd and (state.phase is Phase.READY or view.picking_herd)
+    migrating = state.phase is Phase.MIGRATION
+    return RoundStep(
+        phase=phase,
+        round=state.round_number + 1 if picking or state.phase is Phase.READY else state.round_number,
+        picking=picking,
+        editing=migration.editing if migrating and not picking else None,
+        hand_entry=dice.hand_entry and migrating,
+        describing=tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
+        confirm_end=view.confirm_end,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ViewSnapshot:
+    """A tab's view of the round at one moment: what Undo and Redo put back."""
+
+    picking: bool
+    other_tile: bool
+    confirm_box: bool
+    editing: int | None
+    last: int | None
+    people: int
+    pay: tuple[tuple[str, int], ...]
+    hand_entry: bool
+    hand_dice: tuple[tuple[int, tuple[int, ...]], ...]
+    describing: bool
+    first: tuple[tuple[str, int], ...]
+    all: tuple[tuple[str, int], ...]
+
+
+def snapshot(view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor) -> ViewSnapshot:
+    return ViewSnapshot(
+        picking=view.picking_herd,
+        other_tile=view.other_tile,
+        confirm_box=view.confirm_box,
+        editing=migration.editing,
+        last=migration.last,
+        people=migration.draft.people,
+        pay=tuple(migration.draft.pay.items()),
+        hand_entry=dice.hand_entry,
+        hand_dice=tuple((p, tuple(v)) for p, v in dice.hand_dice.items()),
+        describing=tile.describing,
+        first=tuple(tile.draft.first.items()),
+        all=tuple(tile.draft.all.items()),
+    )
+
+
+def restore(
+    shot: object | None, action: Action, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor
+) -> None:
+    """Put ``shot`` back after Undo or Redo of ``action`` (the game is already where it was
+    when ``shot`` was taken). Without one (a step this tab did not take, or a game opened
+    since) the drafts stay closed, and an undone printed round start asks for the herd again."""
+    if not isinstance(shot, ViewSnapshot):
+        if isinstance(action, StartRound) and (action.herd or action.tile) is not None:
+            game = migration.play.game
+            view.picking_herd = game is not None and game.state.needs_herd
+        return
+    view.picking_herd, view.other_tile, view.confirm_box = shot.picking, shot.other_tile, shot.confirm_box
+    migration.draft.reset(shot.people, dict(shot.pay))
+    migration.editing, migration.last, migration.conflict = shot.editing, shot.last, None
+    game = migration.play.game
+    if shot.editing is not None and game is not None and migration.play.game_id is not None:
+        view.editor_shown = (migration.play.game_id, shot.editing, game.state)
+        migration.opened = game.state.round_number
+    dice.hand_dice = {p: list(v) for p, v in shot.hand_dice}
+    dice.hand_entry, dice.conflict = shot.hand_entry, None
+    tile.draft.first, tile.draft.all = dict(shot.first), dict(shot.all)
+    tile.describing, tile.conflict = shot.describing, None
+    if game is not None:
+        tile.opened = game.state.round_number
+
+
+def merge(
+    before: Game, after: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor
+) -> None:
+    """Another screen changed the game from ``before`` to ``after``: each open entry keeps
+    what was typed; one the change makes impossible stays and says why, naming what the
+    other screen did. Questions with nothing typed (the herd's, Box the tile, End game) close
+    when their moment has passed."""
+    tr = migration.play.session.tr
+    state = after.state
+    what = change_text(tr, before.state, after.log[-1]) if after.log else ""
+    same_round = state.round_number == before.state.round_number
+    if view.picking_herd and not (state.needs_herd and state.phase is Phase.RESOLVED and same_round):
+        view.picking_herd = view.other_tile = False
+    if view.confirm_box and not (state.phase is Phase.MIGRATION and state.current and not state.current.migrations):
+        view.confirm_box = False
+    if view.confirm_end and state.phase is Phase.FINISHED:
+        view.confirm_end = False
+    view.rolling = view.pending = False
+    if migration.editing is not None:
+        seat = migration.editing
+        if state.phase is not Phase.MIGRATION or state.round_number != migration.opened:
+            migration.conflict = Message("entry.moved_on", {"what": what})
+        elif state.current is not None and _moved(before, after, seat):
+            migration.conflict = Message("entry.same_player", {"what": what, "name": state.players[seat]})
+    if dice.hand_entry:
+        current = state.current
+        if state.phase is not Phase.MIGRATION or current is None or state.round_number != before.state.round_number:
+            dice.conflict = Message("entry.moved_on", {"what": what})
+        else:
+            counts = {m.player: m.people for m in current.migrations}
+            if counts != {p: len(v) for p, v in dice.hand_dice.items()}:
+                kept = {p: (dice.hand_dice.get(p, []) + [0] * n)[:n] for p, n in counts.items()}
+                dice.hand_dice = kept
+                dice.conflict = Message("entry.dice_changed", {"what": what})
+    if tile.describing and (state.phase not in (Phase.MIGRATION, Phase.RESOLVED) or state.round_number != tile.opened):
+        tile.conflict = Message("entry.moved_on", {"what": what})
+
+
+def _moved(before: Game, after: Game, seat: int) -> bool:
+    """``seat``'s move on the tile is not what it was."""
+    old, new = before.state.current, after.state.current
+    return (old.migration_of(seat) if old else None) != (new.migration_of(seat) if new else None)

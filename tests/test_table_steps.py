@@ -1,0 +1,175 @@
+"""The step the table sees: Undo takes back the table's last step and says what; another
+screen's change leaves an open entry with what was typed, or says why it cannot stay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.data.store import Store
+from companion.rules import Choice, Phase, Resource
+from companion.ui.model import AppModel, Screen
+
+from .helpers import run_async
+from .test_printed_sets import full_set
+
+
+@pytest.fixture
+def model(tmp_path: Path) -> AppModel:
+    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+
+
+def set_game(model: AppModel) -> None:
+    """Ann, Bo and Cy with printed tiles and the owner's full set."""
+    saved = model.session.store.create_set(full_set())
+    model.play.go(Screen.SETUP)
+    for seat, name in enumerate(["Ann", "Bo", "Cy"]):
+        model.setup.set_name(seat, name)
+    model.setup.use_printed_tiles()
+    model.session.load()
+    model.setup.choose_set(saved.id)
+    model.setup.create_game()
+
+
+def said(model: AppModel) -> str:
+    message = model.session.message
+    assert message is not None and not message.error
+    return model.session.tr(message.key, **message.params)
+
+
+def won_round_one(model: AppModel) -> None:
+    """Round 1 from the set's tile 1: Ann and Bo move, the dice settle it."""
+    model.play.start_round(None, after=0, tile=1)
+    model.migration.edit(0)
+    model.migration.save()
+    model.migration.edit(1)
+    model.migration.draft.step_people(2)
+    model.migration.save()
+    run_async(model.round.roll())
+
+
+def test_undo_on_the_tile_list_takes_back_next_round_not_the_winner_s_choice(model: AppModel) -> None:
+    """Reported: Undo on "which tile did you turn?" silently put the winner's "all" back to
+    "1.". It takes back Next round alone, says so, and Redo asks for the tile again."""
+    set_game(model)
+    won_round_one(model)
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.RESOLVED
+    taming = game.state.current.taming if game.state.current else None
+    if taming is None or taming.winner is None:
+        pytest.skip("this seed's roll has no winner")  # pragma: no cover - the seed is fixed
+    model.play.choose(Choice.ALL)
+    model.round.next_round(1)
+    assert model.step() is not None and model.step().picking  # type: ignore[union-attr]
+    assert model.round.can_undo() and not model.round.can_redo()
+    model.round.undo()
+    assert not model.round.picking_herd
+    game = model.play.game
+    assert game is not None and game.state.current is not None and game.state.current.choice is Choice.ALL
+    assert said(model) == "Undone: Next round (where the herd went)"
+    assert model.round.can_redo()
+    model.round.redo()
+    assert model.round.picking_herd and said(model) == "Redone: Next round (where the herd went)"
+    model.round.undo()
+    model.round.undo()  # now the choice itself
+    game = model.play.game
+    assert game is not None and game.state.current is not None and game.state.current.choice is None
+    assert said(model) == f"Undone: {game.state.players[taming.winner]} takes “all”"
+    model.round.redo()  # the choice again, then Next round again
+    model.round.redo()
+    assert model.round.picking_herd and model.play.game is not None
+    assert model.play.game.state.current is not None and model.play.game.state.current.choice is Choice.ALL
+
+
+def test_undo_of_a_round_start_asks_for_the_tile_and_a_second_undo_shows_the_result(model: AppModel) -> None:
+    """Each Undo takes one step back: the round start (the tile list again), then Next round."""
+    set_game(model)
+    won_round_one(model)
+    model.round.next_round(1)
+    model.play.start_round(None, after=1, tile=2)
+    assert model.tile.describing is False  # a set tile's bonuses are known
+    model.round.undo()
+    assert model.round.picking_herd and model.play.game is not None and model.play.game.state.round_number == 1
+    assert said(model) == "Undone: round 2 started"
+    model.round.undo()
+    assert not model.round.picking_herd and model.play.game.state.phase is Phase.RESOLVED
+    model.round.redo()
+    model.round.redo()
+    assert not model.round.picking_herd and model.play.game.state.round_number == 2
+
+
+def test_undo_of_a_record_opens_the_editor_as_it_was_and_redo_records_it_again(model: AppModel) -> None:
+    """The record came from the editor with 3 people: Undo shows that editor with them."""
+    set_game(model)
+    model.play.start_round(None, after=0, tile=1)
+    model.migration.edit(2)
+    model.migration.draft.step_people(2)
+    model.migration.save()
+    model.round.undo()
+    assert model.migration.editing == 2 and model.migration.draft.people == 3
+    assert said(model) == "Undone: Cy moves 3 people"
+    model.round.redo()
+    assert model.migration.editing is None and model.play.game is not None
+    assert model.play.game.state.current is not None and model.play.game.state.current.migration_of(2) is not None
+
+
+def test_a_change_on_another_screen_leaves_the_entry_and_says_what_stops_it(model: AppModel, tmp_path: Path) -> None:
+    """Tab A has Bo's editor open with 2 people. Tab B records Bo: A keeps 2 and says B did;
+    B rolls: A keeps its entry and says the round went on, and Record is refused with a message."""
+    set_game(model)
+    model.play.start_round(None, after=0, tile=1)
+    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+    assert model.play.game_id is not None
+    other.play.open_game(model.play.game_id)
+    model.migration.edit(1)
+    model.migration.draft.step_people(1)
+    other.migration.edit(1)
+    other.migration.save()
+    model.play.refresh(model.play.game_id)
+    assert model.migration.editing == 1 and model.migration.draft.people == 2
+    conflict = model.migration.conflict
+    assert conflict is not None
+    text = model.session.tr(conflict.key, **conflict.params)
+    assert text.startswith("Another screen recorded Bo's move (Bo moves 1 person)")
+    run_async(other.round.roll())
+    model.play.refresh(model.play.game_id)
+    conflict = model.migration.conflict
+    assert conflict is not None and conflict.key == "entry.moved_on"
+    assert model.migration.editing == 1 and model.migration.draft.people == 2
+    model.migration.save()
+    assert model.session.message is not None and model.session.message.error
+
+
+def test_the_dice_pad_keeps_its_dice_and_follows_who_is_on_the_tile(model: AppModel, tmp_path: Path) -> None:
+    """Dice entered for Ann stay when another screen adds Bo; Bo's dice are asked for, and a
+    line says why."""
+    set_game(model)
+    model.play.start_round(None, after=0, tile=1)
+    model.migration.edit(0)
+    model.migration.save()
+    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+    assert model.play.game_id is not None
+    other.play.open_game(model.play.game_id)
+    model.dice.open_hand_entry()
+    model.dice.set_die(0, 0, 5)
+    other.migration.edit(1)
+    other.migration.save()
+    model.play.refresh(model.play.game_id)
+    assert model.dice.hand_entry and model.dice.hand_dice == {0: [5], 1: [0]}
+    assert model.dice.conflict is not None and model.dice.conflict.key == "entry.dice_changed"
+
+
+def test_the_herd_question_closes_when_another_screen_started_the_round(model: AppModel, tmp_path: Path) -> None:
+    """Nothing is typed in the herd's question: it gives way to the round another screen began."""
+    set_game(model)
+    won_round_one(model)
+    model.round.next_round(1)
+    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+    assert model.play.game_id is not None
+    other.play.open_game(model.play.game_id)
+    other.round.next_round(1)
+    other.play.start_round(Resource.GOLD, after=1)
+    model.play.refresh(model.play.game_id)
+    step = model.step()
+    assert step is not None and not step.picking and step.round == 2 and step.phase is Phase.MIGRATION
