@@ -249,15 +249,17 @@ class GameController:
             return False
         return self._commit(game)
 
-    def _view(self) -> object | None:
+    @query
+    def view_now(self) -> object | None:
         """This tab's view now; the views kept of another game are let go."""
         if self.views_of != self.game_id:
             self.views_before, self.views_after, self.views_of = {}, {}, self.game_id
         return self.on_snapshot() if self.on_snapshot is not None else None
 
-    def dispatch(self, action: Action) -> bool:
-        """One table step: the view before it is kept for Undo; a new step clears Redo's."""
-        game, view = self.game, self._view()
+    def dispatch(self, action: Action, view: object | None = None) -> bool:
+        """One table step: the view before it (``view``, if the tap already changed it) is
+        kept for Undo; a new step clears Redo's."""
+        game, view = self.game, view if view is not None else self.view_now()
         if game is None or not self._step(lambda game: play(game, action)):
             return False
         index = len(game.done)
@@ -272,7 +274,7 @@ class GameController:
         if game is None or not game.done:
             return self._step(undo)  # says "nothing to undo"
         index, action = len(game.done) - 1, game.done[-1][1]
-        view = self._view()
+        view = self.view_now()
         if not self._step(undo):
             return False
         self.views_after[index] = (game.state, action, view)
@@ -286,7 +288,7 @@ class GameController:
         if game is None or not game.undone:
             return self._step(redo)  # says "nothing to redo"
         index, action = len(game.done), game.undone[-1][1]
-        view = self._view()
+        view = self.view_now()
         if not self._step(redo):
             return False
         self.views_before[index] = (game.state, action, view)

@@ -70,6 +70,9 @@ class RoundView:
     # "Next round" with printed tiles is a table step of its own (it opens the herd's question
     # and changes no game): undone, it is redone while the game is still where it was then
     next_undone: tuple[GameState, tuple[object, ...]] | None = field(default=None, compare=False, repr=False)
+    # the herd's question was opened by a tap on "Next round" just now: a new step, with
+    # nothing to redo above it (not when Undo of a round start brought the question back)
+    fresh_next: bool = False
     # (game id, seat, state) the migration editor was last opened on: kept mounted, drawn as then
     editor_shown: tuple[int, int, GameState] | None = field(default=None, compare=False, repr=False)
 
@@ -80,6 +83,7 @@ class RoundView:
         """Undo, redo, another tab's change or a new step: questions close, a tumble stops."""
         self.picking_herd = False
         self.other_tile = False
+        self.fresh_next = False
         self.confirm_end = False
         self.confirm_box = False
         self.rolling = False
@@ -130,7 +134,7 @@ class RoundView:
         game asks first, as the flag does; else the game's last undone step."""
         game = self.play.game
         if game is not None and self._next_redoable():
-            self.picking_herd, self.next_undone = True, None
+            self.picking_herd, self.next_undone, self.fresh_next = True, None, False
             self.play.say("info.redone", error=False, what=step_text(self.play.session.tr, game.state, None))
         elif self._redo_ends():
             self.confirm_end = True
@@ -154,14 +158,14 @@ class RoundView:
             return  # a second tap after the round already moved on
         if game.state.needs_herd:
             self.play.reset_drafts()
-            self.picking_herd = True
+            self.picking_herd = self.fresh_next = True
             self.play.session.message = None
         else:
             self.play.start_round(None, after=after)
 
     def cancel_pick(self) -> None:
         self.picking_herd = False
-        self.other_tile = False
+        self.other_tile = self.fresh_next = False
 
     def pick_other(self, other: bool) -> None:
         """The owner's set: the turned tile is not in the list (``True``; the herd's area and
@@ -194,7 +198,7 @@ class RoundView:
         """Redo is offered for the last step undone; not while the herd's question is open
         after "Next round" (a new step: Undo first)."""
         game = self.play.game
-        if game is None or self.asking_after_next():
+        if game is None or (self.fresh_next and self.asking_after_next()):
             return False
         return game.can_redo or self._next_redoable()
 
@@ -234,6 +238,7 @@ class RoundView:
         game = self.play.game
         if self.rolling or game is None or game.state.phase is not Phase.MIGRATION or game.state.current is None:
             return  # a double tap rolls once
+        before = self.play.view_now()  # what Undo of the roll shows again (the box question)
         self.play.reset_drafts()  # an open editor closes: the roll is the step now
         current = game.state.current
         self.skipped = False
@@ -246,7 +251,7 @@ class RoundView:
             self.pending = False
             if called_off:
                 return
-        if not self.play.dispatch(Roll()):
+        if not self.play.dispatch(Roll(), before):
             self.rolling = False
             return
         await self._animate()

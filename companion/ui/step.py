@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..data.text import change_text
-from ..rules import Action, Game, Phase, StartRound
+from ..rules import Action, Choice, Game, Phase, StartRound
 from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
 from .drafts.tile import TileEditor
@@ -59,13 +59,13 @@ def round_step(
     phase = Phase.RESOLVED if view.tumbling_before_the_roll(state) else state.phase
     # Printed tiles: before round 1 and after "Next round" the table says where the herd went.
     picking = state.needs_herd and (state.phase is Phase.READY or view.picking_herd)
-    migrating = state.phase is Phase.MIGRATION
     return RoundStep(
         phase=phase,
         round=state.round_number + 1 if picking or state.phase is Phase.READY else state.round_number,
         picking=picking,
-        editing=migration.editing if migrating and not picking else None,
-        hand_entry=dice.hand_entry and migrating,
+        # An entry open when another screen went on stays, saying so (:func:`merge`).
+        editing=migration.editing if state.phase is not Phase.FINISHED and not picking else None,
+        hand_entry=dice.hand_entry and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
         describing=tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
         confirm_end=view.confirm_end,
     )
@@ -87,6 +87,7 @@ class ViewSnapshot:
     describing: bool
     first: tuple[tuple[str, int], ...]
     all: tuple[tuple[str, int], ...]
+    part: Choice
 
 
 def snapshot(view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor) -> ViewSnapshot:
@@ -103,6 +104,7 @@ def snapshot(view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile:
         describing=tile.describing,
         first=tuple(tile.draft.first.items()),
         all=tuple(tile.draft.all.items()),
+        part=tile.draft.part,
     )
 
 
@@ -126,7 +128,9 @@ def restore(
         migration.opened = game.state.round_number
     dice.hand_dice = {p: list(v) for p, v in shot.hand_dice}
     dice.hand_entry, dice.conflict = shot.hand_entry, None
-    tile.draft.first, tile.draft.all = dict(shot.first), dict(shot.all)
+    if game is not None:
+        dice.opened = game.state.round_number
+    tile.draft.first, tile.draft.all, tile.draft.part = dict(shot.first), dict(shot.all), shot.part
     tile.describing, tile.conflict = shot.describing, None
     if game is not None:
         tile.opened = game.state.round_number
@@ -158,7 +162,7 @@ def merge(
             migration.conflict = Message("entry.same_player", {"what": what, "name": state.players[seat]})
     if dice.hand_entry:
         current = state.current
-        if state.phase is not Phase.MIGRATION or current is None or state.round_number != before.state.round_number:
+        if state.phase is not Phase.MIGRATION or current is None or state.round_number != dice.opened:
             dice.conflict = Message("entry.moved_on", {"what": what})
         else:
             counts = {m.player: m.people for m in current.migrations}

@@ -449,7 +449,7 @@ def entry_note(text: str) -> ft.Control:
         control=ft.Container(
             ft.Row(
                 [
-                    ft.Icon(ft.Icons.SYNC_PROBLEM, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
+                    ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_TERTIARY_CONTAINER, size=20),
                     ft.Text(text, color=ft.Colors.ON_TERTIARY_CONTAINER, size=15, expand=True),
                 ],
                 spacing=8,

@@ -108,8 +108,11 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.wait_text("explanation", "No winner")
     assert "Anna and Chloé" in app.text("explanation")  # names joined as English joins a list
 
-    # Undo brings the migration back; redo restores the same tie.
+    # Undo brings the dice pad back as it was applied, and says so; redo restores the same tie.
     app.click("undo")
+    app.wait_text("message", "Undone: the dice from the table")
+    app.wait("apply-dice")
+    app.click("cancel-dice")
     app.wait("roll")
     app.wait_text("player-2", "Chloé moves 1 person")
     app.click("redo")

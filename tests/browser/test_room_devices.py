@@ -99,7 +99,9 @@ def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Brow
         first.tap("edit-1")
         first.tap("save-migration")
         first.wait_text("player-1", "Bert moves 1 person")
-        first.tap("undo")
+        first.tap("undo")  # the step was Record in Bert's editor: the editor is back as it was
+        first.wait_text("message", "Undone: Bert moves 1 person")
+        first.tap("cancel-migration")
         first.wait_text("player-1", "No people")
         second.wait_text("player-1", "No people")
         second.wait_text("player-0", "Anna moves 1 person")

@@ -22,6 +22,7 @@ class DiceDraft:
     hand_entry: bool = False
     hand_dice: dict[int, list[int]] = field(default_factory=dict)
     conflict: Message | None = None  # another screen changed who is on the tile, or went on
+    opened: int = 0  # the round the dice are for
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -36,7 +37,7 @@ class DiceDraft:
         if game is None or game.state.current is None or game.state.phase is not Phase.MIGRATION:
             return
         self.play.reset_drafts()
-        self.hand_entry, self.conflict = True, None
+        self.hand_entry, self.conflict, self.opened = True, None, game.state.round_number
         self.hand_dice = {m.player: [0] * m.people for m in game.state.current.migrations}
 
     def cancel_hand_entry(self) -> None:
@@ -54,7 +55,12 @@ class DiceDraft:
     def submit(self) -> None:
         game = self.play.game
         if game is None or game.state.phase is not Phase.MIGRATION:
+            if self.conflict is not None:
+                self.say("error.entry.moved_on")  # another screen went on: nothing to apply them to
             return  # a second tap after the dice were taken
+        if game.state.round_number != self.opened:
+            self.say("error.entry.moved_on")
+            return
         action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
         if self.play.dispatch(action):
             self.hand_entry, self.conflict = False, None

@@ -104,7 +104,11 @@ class MigrationEditor:
         self.last, self.editing, self.conflict = self.editing, None, None
 
     def save(self) -> None:
-        if self.editing is None:
+        game = self.play.game
+        if self.editing is None or game is None:
+            return
+        if game.state.round_number != self.opened or game.state.phase is not Phase.MIGRATION:
+            self.say("error.entry.moved_on")  # another screen went on from the entry's round
             return
         payment = Payment(**{k: v for k, v in self.draft.pay.items() if v})
         if self.play.dispatch(Migrate(self.editing, self.draft.people, payment)):

@@ -112,6 +112,10 @@ class TileEditor:
     def save(self) -> None:
         if not self.describing:
             return  # a second tap after it was saved
+        game = self.play.game
+        if game is None or game.state.round_number != self.opened:
+            self.say("error.entry.moved_on")  # another screen went on to another tile
+            return
         first, every = self.draft.bonuses()
         if self.play.dispatch(DescribeTile(first, every)):
             self.describing, self.conflict = False, None
