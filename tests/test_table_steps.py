@@ -8,11 +8,15 @@ from pathlib import Path
 import pytest
 
 from companion.data.store import Store
-from companion.rules import Choice, Phase, Resource
+from companion.rules import BonusItem, BonusKind, Choice, DescribeTile, Phase, Resource
 from companion.ui.model import AppModel, Screen
 
 from .helpers import run_async
 from .test_printed_sets import full_set
+
+
+POINTS = (BonusItem(BonusKind.POINTS, 6),)
+FOOD = (BonusItem(BonusKind.FOOD, 2),)
 
 
 @pytest.fixture
@@ -173,3 +177,30 @@ def test_the_herd_question_closes_when_another_screen_started_the_round(model: A
     model.play.refresh(model.play.game_id)
     step = model.step()
     assert step is not None and not step.picking and step.round == 2 and step.phase is Phase.MIGRATION
+
+
+def test_correct_my_set_on_a_full_set_asks_which_tile_it_replaces(model: AppModel) -> None:
+    """Reported: on a full set, Correct my set opened New tile and Save was refused, with no
+    way to say which tile it replaces, and Cancel lost it. Now the set asks which tile; the
+    turned tile stays through Cancel; Back returns to the game in one tap; Save replaces."""
+    set_game(model)
+    model.play.start_round(Resource.WOOD, after=0)  # Another tile: not in the list
+    model.play.dispatch(DescribeTile(POINTS, FOOD))
+    model.sets.offer_current()
+    assert model.session.screen is Screen.SET and model.sets.editing is None
+    assert model.sets.pending is not None
+    model.sets.replace_with_pending(3)
+    assert model.sets.editing == 3 and model.sets.herd == "wood"
+    model.sets.cancel_tile()
+    assert model.sets.pending is not None  # still offered
+    model.sets.back()
+    assert model.session.screen is Screen.PLAY
+    model.sets.offer_current()
+    model.sets.replace_with_pending(3)
+    model.sets.save_tile()
+    assert model.sets.current is not None
+    stored = model.session.store.load_set(model.sets.current.id)
+    assert stored is not None and len(stored.printed.tiles) == 16
+    tile = stored.printed.tiles[2]
+    assert (tile.herd, tile.first, tile.all) == (Resource.WOOD, POINTS, FOOD)
+    assert model.sets.pending is None

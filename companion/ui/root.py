@@ -196,7 +196,8 @@ def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
         Screen.JOIN: ("join.title", join_screen, back_to),
         Screen.STATS: ("stats.title", stats_screen, Screen.START),
         Screen.SETS: ("sets.title", sets_screen, back_to),
-        Screen.SET: ("set.title", set_screen, Screen.SETS),
+        # Opened from a game's "Correct my set", one Back returns to the game.
+        Screen.SET: ("set.title", set_screen, back_to if model.sets.from_game else Screen.SETS),
     }
     if name in builders:
         key, build, back = builders[name]
@@ -302,7 +303,11 @@ def close_open(model: AppModel) -> bool:
 
 def back_gesture(model: AppModel) -> None:
     """Android's back (and the desktop's): close what is open, else one screen back."""
-    if not close_open(model):
+    if close_open(model):
+        return
+    if model.session.screen is Screen.SET:
+        model.sets.back()
+    else:
         model.play.step_back()
 
 

@@ -18,7 +18,7 @@ import flet as ft
 from ...data.set_files import read_set
 from ...data.store import SavedSet, StaleSetError, Store, StoreError
 from ...i18n import message_params
-from ...rules import RuleError, Tile
+from ...rules import TILES_PER_DECK, RuleError, Tile
 from ...rules.printed import (
     PrintedSet,
     clean_set_name,
@@ -54,6 +54,7 @@ class SetEditor:
     herd: str | None = None  # that tile's back
     draft: TileDraft = field(default_factory=TileDraft)  # that tile's face
     pending: Tile | None = None  # a tile turned in a game but missing from the set: offered for adding
+    from_game: bool = False  # the set was opened from a game's "Correct my set": Back returns there
     confirm_delete: bool = False
     name: str = ""  # the name field as typed
 
@@ -69,7 +70,7 @@ class SetEditor:
         self.play.session.load(Screen.SETS)
 
     def open_list(self) -> None:
-        self.editing, self.confirm_delete = None, False
+        self.editing, self.confirm_delete, self.from_game = None, False, False
         self.play.go(Screen.SETS)
 
     def new_set(self) -> None:
@@ -82,6 +83,7 @@ class SetEditor:
         self.start_tile(NEW_TILE)
 
     def open_set(self, set_id: int) -> None:
+        self.from_game = False
         try:
             saved = self.store.load_set(set_id)
         except sqlite3.Error:
@@ -91,8 +93,9 @@ class SetEditor:
             self.say("error.set.gone")
             return
         self._open(saved)
-        if self.pending is not None:  # a tile from a game, to add or to correct one with
-            self.start_tile(NEW_TILE, self.pending)
+        if self.pending is not None and len(saved.printed.tiles) < TILES_PER_DECK:
+            self.start_tile(NEW_TILE, self.pending)  # a tile from a game, to add
+        # a full set: the set's screen asks which tile the turned one replaces
 
     def _open(self, saved: SavedSet) -> None:
         self.current, self.name = saved, saved.printed.name
@@ -106,6 +109,7 @@ class SetEditor:
         self.load()
         if len(self.play.session.sets) == 1:
             self.open_set(self.play.session.sets[0].id)
+            self.from_game = True
         else:
             self.open_list()
 
@@ -132,8 +136,24 @@ class SetEditor:
         self.herd = area
 
     def cancel_tile(self) -> None:
+        """Leave the tile being entered; a tile from a game stays offered (:meth:`forget_pending`)."""
         self.editing = None
+
+    def replace_with_pending(self, number: int) -> None:
+        """A full set: the tile turned in the game takes the place of tile ``number``."""
+        if self.pending is not None:
+            self.start_tile(number, self.pending)
+
+    def forget_pending(self) -> None:
         self.pending = None
+
+    def back(self) -> None:
+        """Back from a set: to the game it was opened from, else to the list of sets."""
+        if self.from_game:
+            self.editing, self.from_game = None, False
+            self.play.back()
+        else:
+            self.open_list()
 
     def save_tile(self) -> None:
         if self.current is None or self.editing is None:

@@ -69,8 +69,10 @@ def set_screen(model: AppModel) -> ft.Control:
     if editor.editing is not None:
         return _tile_form(model)
     printed = saved.printed
+    pending = _pending_card(model, len(printed.tiles) >= TILES_PER_DECK)
     notes = [message_params(model.session.lang, note) for note in set_warnings(printed.tiles, printed.as_printed)]
     parts: list[ft.Control] = [
+        *([pending] if pending is not None else []),
         tid(
             "set-name",
             ft.Container(
@@ -154,6 +156,33 @@ def set_screen(model: AppModel) -> ft.Control:
             )
         )
     return ft.Column(parts, spacing=14, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _pending_card(model: AppModel, full: bool) -> ft.Control | None:
+    """The tile turned in a game, kept until it is in the set or let go: on a full set, the
+    set's tiles to tap, the one it replaces (same back first); else Add it."""
+    editor = model.sets
+    tile, saved = editor.pending, editor.current
+    if tile is None or saved is None:
+        return None
+    tr = model.session.tr
+    parts: list[ft.Control] = [ft.Text(tr("set.pending"), size=16, weight=ft.FontWeight.W_600), tile_face(tr, tile)]
+    if full:
+        parts.append(ft.Text(tr("set.pending_replace"), size=15))
+        tiles = sorted(enumerate(saved.printed.tiles, 1), key=lambda item: item[1].herd is not tile.herd)
+        parts += tile_grid(
+            [
+                tile_button(tr, old, f"set-replace-{n}", lambda n=n: editor.replace_with_pending(n))  # type: ignore[misc]
+                for n, old in tiles
+            ],
+            model.session.wide,
+        )
+    else:
+        parts.append(
+            ft.Row([primary(tr("set.pending_add"), lambda: editor.start_tile(NEW_TILE, tile), "set-pending-add", ft.Icons.ADD)])
+        )
+    parts.append(ft.Row([secondary(tr("set.pending_forget"), editor.forget_pending, "set-pending-forget", expand=True)]))
+    return card(ft.Column(parts, spacing=10), identifier="set-pending")
 
 
 def _add(model: AppModel, area: str) -> None:
