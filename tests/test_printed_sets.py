@@ -16,6 +16,7 @@ from companion.data.stats import player_summaries
 from companion.data.store import StaleSetError, Store
 from companion.i18n import LANGUAGES, describe
 from companion.rules import (
+    HERD_AREAS,
     ActionError,
     BonusItem,
     BonusKind,
@@ -24,7 +25,6 @@ from companion.rules import (
     Game,
     Migrate,
     Payment,
-    HERD_AREAS,
     Resource,
     Roll,
     RuleError,

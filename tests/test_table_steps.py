@@ -14,7 +14,6 @@ from companion.ui.model import AppModel, Screen
 from .helpers import run_async
 from .test_printed_sets import full_set
 
-
 POINTS = (BonusItem(BonusKind.POINTS, 6),)
 FOOD = (BonusItem(BonusKind.FOOD, 2),)
 
@@ -65,7 +64,8 @@ def test_undo_on_the_tile_list_takes_back_next_round_not_the_winner_s_choice(mod
         pytest.skip("this seed's roll has no winner")  # pragma: no cover - the seed is fixed
     model.play.choose(Choice.ALL)
     model.round.next_round(1)
-    assert model.step() is not None and model.step().picking  # type: ignore[union-attr]
+    step = model.step()
+    assert step is not None and step.picking
     assert model.round.can_undo() and not model.round.can_redo()
     model.round.undo()
     assert not model.round.picking_herd
@@ -204,3 +204,99 @@ def test_correct_my_set_on_a_full_set_asks_which_tile_it_replaces(model: AppMode
     tile = stored.printed.tiles[2]
     assert (tile.herd, tile.first, tile.all) == (Resource.WOOD, POINTS, FOOD)
     assert model.sets.pending is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Dieter's highest die (6) beats Anna and Chloé's (5)."),
+        ("de", "Der höchste Würfel von Dieter (6) schlägt den von Anna und Chloé (5)."),
+    ],
+)
+def test_the_verdict_names_every_opponent_beaten_by_the_same_die(lang: str, expected: str) -> None:
+    """Reported: "Dieter's 6 beats Anna's 5" when Chloé rolled 5 too. Both are named."""
+    from companion.i18n import Translator
+    from companion.rules.taming import settle
+    from companion.ui.components.result_card import explain_taming
+
+    taming = settle({0: [5], 1: [2], 2: [5], 3: [6]})
+    names = ("Anna", "Bert", "Chloé", "Dieter")
+    assert explain_taming(Translator(lang), lang, names, taming) == expected
+
+
+def _texts(control: object) -> list[str]:
+    """Every text under a Flet control, in order."""
+    import flet as ft
+
+    found: list[str] = []
+    if isinstance(control, ft.Text) and isinstance(control.value, str):
+        found.append(control.value)
+    for name in ("content", "controls"):
+        child = getattr(control, name, None)
+        for item in child if isinstance(child, list) else [child] if child is not None else []:
+            found += _texts(item)
+    return found
+
+
+def test_the_game_log_says_when_the_game_was_ended_and_reopened(model: AppModel) -> None:
+    """Reported: the log had no line for End game and Reopen, though the README says the
+    reopening stays in the log."""
+    from companion.ui.screens.log import round_log
+
+    set_game(model)
+    won_round_one(model)
+    model.round.ask_end()
+    model.round.end_game()
+    game = model.play.game
+    assert game is not None and game.state.phase is Phase.FINISHED
+    model.play.reopen()
+    assert model.play.game is not None
+    lines = _texts(round_log(model, model.play.game))
+    first = next(n for n, line in enumerate(lines) if line.startswith("Round 1:"))
+    ended = lines.index("The game was ended: mammoth scoring")
+    assert first < ended < lines.index("The game was reopened: its end undone")
+
+
+def test_a_greyed_move_says_the_tile_is_full(tmp_path: Path) -> None:
+    """Reported: with 7 people on the tile, the others' Move was greyed out with no reason."""
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from .live_client import Tab
+
+    async def walk() -> None:
+        hub = PubSubHub(asyncio.get_running_loop(), None)
+        tab = await Tab.open(tmp_path, hub, 360, 640, language="en")
+        model = tab.model
+        model.play.go(Screen.SETUP)
+        model.setup.add_player()
+        for seat, name in enumerate(["Ann", "Bo", "Cy", "Dee"]):
+            model.setup.set_name(seat, name)
+        model.setup.create_game()
+        await tab.drain()
+        try:
+            for seat, more in ((0, 4), (1, 1)):
+                await tab.tap(f"edit-{seat}")
+                for _ in range(more):
+                    await tab.tap("people-plus")
+                await tab.tap("save-migration")
+            assert "edit-2" not in tab.tappable()
+            note = tab.visible("tile-full")
+            assert note is not None and "full: 7 people" in " ".join(tab.shown())
+        finally:
+            await tab.close()
+
+    run_async(walk())
+
+
+def test_a_new_setup_does_not_offer_to_undo_a_removal_from_the_last_one(model: AppModel) -> None:
+    """Reported: New game offered "Player 3 was removed. Undo" from a setup a game earlier."""
+    model.play.go(Screen.SETUP)
+    for seat, name in enumerate(["Ann", "Bo", "Cy"]):
+        model.setup.set_name(seat, name)
+    model.setup.remove_player(2)
+    assert model.setup.removed is not None
+    model.setup.create_game()
+    model.play.go(Screen.SETUP)
+    assert model.setup.removed is None

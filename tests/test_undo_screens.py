@@ -212,6 +212,7 @@ async def _two_tabs(mode: str, opener: str, typed: list[int], picks: list[int]) 
         assert game is not None
         state = game.state
         typed_in = _entry(first)
+        typed_dice = {p: list(v) for p, v in model.dice.hand_dice.items()}
         impossible = False
         for pick in picks:
             choices = _choices(second)
@@ -233,18 +234,16 @@ async def _two_tabs(mode: str, opener: str, typed: list[int], picks: list[int]) 
             else:
                 assert model.dice.hand_entry, taps
                 on_tile = {m.player: m.people for m in now.state.current.migrations} if now.state.current else {}
-                kept = typed_in[1]
-                assert isinstance(kept, dict)
+                dice_now = {p: list(v) for p, v in model.dice.hand_dice.items()}
                 if moved_on:
                     impossible = True
-                    assert seen == typed_in, (taps, seen, typed_in)
+                    assert dice_now == typed_dice, (taps, dice_now, typed_dice)
                 else:
-                    for player, dice in seen[1].items():  # type: ignore[union-attr]
-                        old = kept.get(player, [])
-                        assert dice[: len(old)] == old[: len(dice)], (taps, seen, typed_in)  # kept as typed
-                    changed = on_tile != {p: len(v) for p, v in kept.items()}
-                    impossible = impossible or changed
-                    typed_in = seen
+                    for player, dice in dice_now.items():
+                        old = typed_dice.get(player, [])
+                        assert dice[: len(old)] == old[: len(dice)], (taps, dice_now, typed_dice)  # kept as typed
+                    impossible = impossible or on_tile != {p: len(v) for p, v in typed_dice.items()}
+                    typed_dice = dice_now
             if impossible:
                 assert first.visible("entry-conflict") is not None, f"A says nothing after {taps}"
             state = now.state if not impossible else state

@@ -51,9 +51,7 @@ class RoundStep:
         return ":".join(str(part) for part in (*parts, self.confirm_end))
 
 
-def round_step(
-    game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor
-) -> RoundStep:
+def round_step(game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor) -> RoundStep:
     """The step of ``game``'s round on this tab (see :class:`RoundStep`)."""
     state = game.state
     phase = Phase.RESOLVED if view.tumbling_before_the_roll(state) else state.phase

@@ -9,10 +9,11 @@ import flet as ft
 from ...data.text import payment_text
 from ...i18n import Translator
 from ...rules import GameState
-from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate
+from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, room_left
+from ...rules.resources import AREA_CAPACITY, MIN_PEOPLE
 from ..memo import memo
 from ..textsize import scaled
-from ..widgets import card, colour_of, heading
+from ..widgets import card, colour_of, heading, tid
 from .odds_lines import OddsMemo
 from .player_row import PlayerRowMemo
 
@@ -79,6 +80,9 @@ def PlayersList(
         )
     if area_closed_to_more_players(state):
         rows.append(ft.Text(tr("migrate.limit", count=area_user_limit(state)), size=14, italic=True))
+    elif room_left(state) < MIN_PEOPLE and any(current.migration_of(p) is None for p in range(len(state.players))):
+        # Why a Move is greyed out: the area holds no more people.
+        rows.append(tid("tile-full", ft.Text(tr("migrate.full", count=AREA_CAPACITY), size=14, italic=True)))
     if inline is None:  # an editor in place shows the odds with its draft
         odds = OddsMemo(state=state, dice=dice_counts(state), lang=lang, narrow=narrow, width=width, key="odds-lines")
         rows.append(odds)

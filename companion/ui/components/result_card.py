@@ -60,7 +60,10 @@ def explain_taming(tr: Translator, lang: str, names: Sequence[str], taming: Tami
     decision = taming.decision
     if decision is None:
         return tr("result.uncontested", name=name)
-    other = names[decision.runner_up]
+    # Every other player whose dice are the runner-up's is beaten the same way: all are named.
+    rolled = dict(taming.dice)
+    level = [p for p, dice in taming.dice if p != taming.winner and dice == rolled[decision.runner_up]]
+    other = join_names(lang, (names[p] for p in level))
     if decision.runner_up_die is None:
         return tr("result.extra_die", name=name, other=other, die=decision.winner_die)
     if decision.position == 0:

@@ -169,5 +169,6 @@ class SetupDraft:
         except (sqlite3.Error, StoreError):
             self.say("error.store.write")
             return
-        self.tried, self.first_problem = 0, None
+        # The names stay for the next game; a removal's Undo belongs to this setup only.
+        self.tried, self.first_problem, self.removed = 0, None, None
         self.play.start(game, game_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...data.text import bonus_text, choice_label, payment_text
-from ...rules import EntryKind, Game, Outcome
+from ...rules import EndGame, EntryKind, Game, Outcome
 from ..model import AppModel
 from ..widgets import card, tid
 
@@ -19,9 +19,14 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
     state = game.state
     names = state.players
     undone: dict[int, list[str]] = {}
+    # End game and its undo ("Reopen the game"), after the round they came in, in order.
+    endings: dict[int, list[str]] = {}
     for entry in game.log:
         if entry.kind is EntryKind.UNDO and entry.taming is not None:
             undone.setdefault(entry.round, []).append(_dice_text(game, entry.taming.dice))
+        if isinstance(entry.action, EndGame):
+            key = "log.reopened" if entry.kind is EntryKind.UNDO else "log.ended"
+            endings.setdefault(entry.round, []).append(tr(key))
     blocks: list[ft.Control] = []
     for rnd in reversed(state.rounds):
         herd = rnd.herd.value if rnd.herd else "wood"
@@ -61,7 +66,11 @@ def round_log(model: AppModel, game: Game) -> ft.Control:
                 lines.append(ft.Text(tr("log.tie"), size=14))
             else:
                 lines.append(ft.Text(tr("log.nobody"), size=14))
+        for line in endings.get(rnd.number, []):
+            lines.append(ft.Text(line, size=14, weight=ft.FontWeight.W_600))
         blocks.append(ft.Column(lines, spacing=2))
+    if endings.get(0):  # ended before the first round
+        blocks.append(ft.Column([ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in endings[0]], spacing=2))
     if not blocks:
         blocks.append(ft.Text(tr("log.empty"), size=15))
     undo_count = sum(1 for e in game.log if e.kind is EntryKind.UNDO)

@@ -179,9 +179,20 @@ def _pending_card(model: AppModel, full: bool) -> ft.Control | None:
         )
     else:
         parts.append(
-            ft.Row([primary(tr("set.pending_add"), lambda: editor.start_tile(NEW_TILE, tile), "set-pending-add", ft.Icons.ADD)])
+            ft.Row(
+                [
+                    primary(
+                        tr("set.pending_add"),
+                        lambda: editor.start_tile(NEW_TILE, tile),
+                        "set-pending-add",
+                        ft.Icons.ADD,
+                    )
+                ]
+            )
         )
-    parts.append(ft.Row([secondary(tr("set.pending_forget"), editor.forget_pending, "set-pending-forget", expand=True)]))
+    parts.append(
+        ft.Row([secondary(tr("set.pending_forget"), editor.forget_pending, "set-pending-forget", expand=True)])
+    )
     return card(ft.Column(parts, spacing=10), identifier="set-pending")
 
 
