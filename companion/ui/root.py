@@ -170,6 +170,9 @@ def _place(model: AppModel) -> str:
     """Where in a game the table is: each new step opens at the top of the screen."""
     if model.session.screen is Screen.SETUP:
         return f"{model.play.route}:{model.setup.tried}"  # each refused Start shows the problem
+    if model.session.screen is Screen.SET:
+        # A tile's form and the set (with a game's turned tile over it) each open at the top.
+        return f"{model.play.route}:{model.sets.editing}:{model.sets.pending is not None}"
     if model.session.screen is not Screen.PLAY or model.play.game is None:
         return model.play.route
     step = model.step()

@@ -120,14 +120,20 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
         app.wait("tile-editor")
         app.describe_tool_and_food()
         app.reveal("set-offer")
-        app.tap("set-offer")  # the set is full: the new tile is refused; the wrong one is corrected instead
+        app.tap("set-offer")  # the set is full: it asks which tile the turned one replaces
+        app.wait("set-pending")
+        assert "The set is full" in app.text("set-pending")
+        app.tap("set-replace-16")  # a gold tile, listed first (the same back)
         app.wait("set-tile-back-card")
+        app.tap("set-tile-cancel")  # Cancel keeps the turned tile offered
+        app.wait("set-pending")
+        app.shot("phone-light-set-replace")
+        app.tap("set-replace-16")
         app.tap("set-tile-save")
-        app.wait_page_text("A set holds at most 16 tiles")
-        app.tap("set-tile-cancel")
-        app.wait("set-progress")
-        app.tap("nav-back")
-        app.tap("nav-back")
+        app.wait_text("set-progress", "16 of 16")
+        app.gone("set-pending")
+        assert "1 tool" in app.text("set-edit-16")
+        app.tap("nav-back")  # one Back: the game
         app.wait("herd-card")
         app.tap("roll")
         app.tap("box-confirm")

@@ -166,10 +166,14 @@ def _pending_card(model: AppModel, full: bool) -> ft.Control | None:
     if tile is None or saved is None:
         return None
     tr = model.session.tr
-    parts: list[ft.Control] = [ft.Text(tr("set.pending"), size=16, weight=ft.FontWeight.W_600), tile_face(tr, tile)]
+    area = tr(f"area_name.{tile.herd.value}") if tile.herd is not None else "?"
+    heading_text = ft.Text(tr("set.pending", area=area), size=16, weight=ft.FontWeight.W_600)
+    parts: list[ft.Control] = [heading_text, tile_face(tr, tile)]
     if full:
         parts.append(ft.Text(tr("set.pending_replace"), size=15))
-        tiles = sorted(enumerate(saved.printed.tiles, 1), key=lambda item: item[1].herd is not tile.herd)
+        # The tiles with the same back: one of them was entered wrong (all tiles if none has it).
+        tiles = [(n, old) for n, old in enumerate(saved.printed.tiles, 1) if old.herd is tile.herd]
+        tiles = tiles or list(enumerate(saved.printed.tiles, 1))
         parts += tile_grid(
             [
                 tile_button(tr, old, f"set-replace-{n}", lambda n=n: editor.replace_with_pending(n))  # type: ignore[misc]
