@@ -123,8 +123,9 @@ def synced_notice(model: AppModel) -> ft.Control | None:
     """The game on screen was changed on another device: a notice over the top of the body,
     taking no room of its own (a banner above the body pushed it down under the thumb). The
     same control stays while changes keep coming, so it is announced once; a tap closes it."""
-    if not model.session.synced:
-        return None
+    step = model.step()
+    if not model.session.synced or (step is not None and step.clash):
+        return None  # an open entry's own line says what the other screen did
     tr = model.session.tr
     return ft.Container(
         top=4,

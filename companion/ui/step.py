@@ -39,6 +39,7 @@ class RoundStep:
     hand_entry: bool  # the dice from the table being entered
     describing: bool  # a printed tile's bonuses being entered
     confirm_end: bool  # End game asks once more
+    clash: bool = False  # the open entry says what another screen changed under it
 
     @property
     def entry_open(self) -> bool:
@@ -66,6 +67,15 @@ def round_step(game: Game, view: RoundView, migration: MigrationEditor, dice: Di
         hand_entry=dice.hand_entry and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
         describing=tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
         confirm_end=view.confirm_end,
+        clash=any(
+            conflict is not None
+            for conflict, shown in (
+                (migration.conflict, migration.editing is not None),
+                (dice.conflict, dice.hand_entry),
+                (tile.conflict, tile.describing),
+            )
+            if shown
+        ),
     )
 
 
