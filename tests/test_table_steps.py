@@ -300,3 +300,25 @@ def test_a_new_setup_does_not_offer_to_undo_a_removal_from_the_last_one(model: A
     model.setup.create_game()
     model.play.go(Screen.SETUP)
     assert model.setup.removed is None
+
+
+def test_a_second_screen_asks_for_the_tile_with_the_first(model: AppModel, tmp_path: Path) -> None:
+    """Reported: a second tab opened while the first asked "which tile did you turn?" showed
+    the last round's result with a live choice and Next round. The question is the table's:
+    a screen opened meanwhile asks it too, and stops when the first takes it back."""
+    set_game(model)
+    won_round_one(model)
+    model.round.next_round(1)
+    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
+    assert model.play.game_id is not None
+    other.play.open_game(model.play.game_id)
+    step = other.step()
+    assert step is not None and step.picking and step.round == 2
+    model.round.undo()
+    other.play.refresh(model.play.game_id)
+    step = other.step()
+    assert step is not None and not step.picking and step.phase is Phase.RESOLVED
+    other.round.next_round(1)  # and the other way round
+    model.play.refresh(model.play.game_id)
+    step = model.step()
+    assert step is not None and step.picking

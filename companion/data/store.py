@@ -491,6 +491,10 @@ class Store:
         with self._write():
             self.db.execute("INSERT OR REPLACE INTO settings(key, value) VALUES (?, ?)", (key, value))
 
+    def clear_setting(self, key: str) -> None:
+        with self._write():
+            self.db.execute("DELETE FROM settings WHERE key=?", (key,))
+
 
 def _summary(row: tuple[Any, ...]) -> GameSummary:
     data = json.loads(row[3])

@@ -48,6 +48,7 @@ class GameController:
     on_snapshot: Callable[[], object] | None = None
     on_restore: Callable[[object | None, Action], None] | None = None
     on_merge: Callable[[Game, Game], None] | None = None
+    on_follow: Callable[[], None] | None = None  # the table's shared question (asked()) changed
     # This tab's view around each step of the game on screen, by the step's place in
     # ``game.done``: (the state before the step, its action, the view). ``views_before`` is
     # what Undo puts back, ``views_after`` what Redo does.
@@ -136,6 +137,7 @@ class GameController:
             return
         self.game, self.game_id = game, game_id
         self.reset_drafts()
+        self._follow()
         self.go(Screen.PLAY)
 
     def start(self, game: Game, game_id: int) -> None:
@@ -230,12 +232,49 @@ class GameController:
                 self._game_gone()
                 return
             if self.session.store.log_length(game_id) == len(self.game.log):
+                self._follow()  # the game is the same; the table's question may not be
                 return
             before, self.game = self.game, self.session.store.load(game_id)
         except (RuleError, KeyError, ValueError, sqlite3.Error):
             return
         self._merge(before)
+        self._follow()
         self.session.note_synced()
+
+    # -- the table's question, shared by every screen on the game ------------------------
+    def _asking_key(self) -> str:
+        return f"asking:{self.game_id}"
+
+    def share_asking(self, asking: bool) -> None:
+        """Printed tiles: "Next round" asks the table where the herd went (``True``), or the
+        question was taken back: every screen on this game asks, or stops asking, with it.
+        The question lives beside the game, not in it (it is no action)."""
+        if self.game is None or self.game_id is None:
+            return
+        try:
+            if asking:
+                self.session.store.set_setting(self._asking_key(), str(self.game.state.round_number))
+            else:
+                self.session.store.clear_setting(self._asking_key())
+        except (sqlite3.Error, StoreError):
+            return  # each screen still asks on its own
+        if self.on_commit is not None:
+            self.on_commit(self.game_id)
+
+    @query
+    def asked(self) -> bool:
+        """The table was asked where the herd went after this game's round, on some screen."""
+        game = self.game
+        if game is None or self.game_id is None or not game.state.needs_herd or game.state.phase is not Phase.RESOLVED:
+            return False
+        try:
+            return self.session.store.get_setting(self._asking_key()) == str(game.state.round_number)
+        except sqlite3.Error:
+            return False
+
+    def _follow(self) -> None:
+        if self.on_follow is not None:
+            self.on_follow()
 
     def _step(self, step: Callable[[Game], Game]) -> bool:
         """Run one rules step (an action, undo or redo) and commit it; a rule

@@ -76,6 +76,10 @@ class AppModel:
         play.on_snapshot = lambda: snapshot(*parts)
         play.on_restore = lambda shot, action: restore(shot, action, *parts)
         play.on_merge = lambda before, after: merge(before, after, *parts)
+        # An open entry keeps the screen when another screen asks for the tile (its line says so).
+        play.on_follow = lambda: view.follow(
+            model.migration.editing is None and not (model.dice.hand_entry or model.tile.describing)
+        )
         play.on_round_started = model.tile.open
         session.load()
         return model

@@ -135,6 +135,7 @@ class RoundView:
         game = self.play.game
         if game is not None and self._next_redoable():
             self.picking_herd, self.next_undone, self.fresh_next = True, None, False
+            self.play.share_asking(True)
             self.play.say("info.redone", error=False, what=step_text(self.play.session.tr, game.state, None))
         elif self._redo_ends():
             self.confirm_end = True
@@ -159,6 +160,7 @@ class RoundView:
         if game.state.needs_herd:
             self.play.reset_drafts()
             self.picking_herd = self.fresh_next = True
+            self.play.share_asking(True)
             self.play.session.message = None
         else:
             self.play.start_round(None, after=after)
@@ -166,6 +168,17 @@ class RoundView:
     def cancel_pick(self) -> None:
         self.picking_herd = False
         self.other_tile = self.fresh_next = False
+        self.play.share_asking(False)
+
+    def follow(self, free: bool = True) -> None:
+        """Another screen asked where the herd went, or stopped asking: this one follows
+        (it asks too only when ``free``: no entry of its own is open)."""
+        game = self.play.game
+        if game is None or not game.state.needs_herd or game.state.phase is not Phase.RESOLVED:
+            return
+        asked = self.play.asked() and free
+        if asked != self.picking_herd:
+            self.picking_herd, self.other_tile, self.fresh_next = asked, False, False
 
     def pick_other(self, other: bool) -> None:
         """The owner's set: the turned tile is not in the list (``True``; the herd's area and
@@ -211,6 +224,7 @@ class RoundView:
         if self.asking_after_next():
             self.picking_herd = self.other_tile = False
             self.next_undone = (game.state, tuple(game.undone))
+            self.play.share_asking(False)
             self.play.say("info.undone", error=False, what=step_text(self.play.session.tr, game.state, None))
             return
         self.play.undo()
