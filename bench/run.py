@@ -31,8 +31,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.data.store import Store  # noqa: E402
-from companion.rules import (  # noqa: E402
+from companion.data.store import Store  # noqa: E402 - after the sys.path line above, so a bare checkout runs
+from companion.rules import (  # noqa: E402 - as above
     Action,
     Choice,
     Choose,
@@ -47,7 +47,7 @@ from companion.rules import (  # noqa: E402
     start_game,
     win_odds,
 )
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, bare_tab, free_port  # noqa: E402
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PHONE, app_command, bare_tab, free_port  # noqa: E402 - as above
 
 #: The bare Flet counter and the app's round in plain Flet (every tap kind's floor), served like the app.
 BASELINES = {

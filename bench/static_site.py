@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.first_load import Visit
-from companion.server import webfix
+from companion.site import flet_client
 from companion.site.publish import SNAPSHOT_KEY, VARIANTS, publish
 from tests.browser.harness import KEPT_JS, StaticHost
 
@@ -81,7 +81,7 @@ def build_hello(folder: Path) -> None:
     """A hello world as ``flet publish`` writes it, with the study's least changes."""
     from flet_web.patch_index import patch_index_html
 
-    shutil.copytree(webfix.client_dir(), folder)
+    shutil.copytree(flet_client.client_dir(), folder)
     wheels = _wheels(folder / "wheels")
     archive = io.BytesIO()
     with tarfile.open(fileobj=archive, mode="w:gz") as tar:

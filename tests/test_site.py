@@ -17,8 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.i18n import LANGUAGES
-from companion.server import webfix
-from companion.site import keep, pack
+from companion.site import flet_client, keep, pack
 from companion.site.publish import MARK, NOT_KEPT, SNAPSHOT_KEY, VARIANTS, publish
 from companion.ui import start
 from companion.ui.device import DeviceSettings
@@ -235,7 +234,7 @@ def test_the_standard_library_left_out_is_never_imported(tmp_path: Path) -> None
     for file in (tmp_path / "app").rglob("*.py"):
         assert not _imports(file.read_text(encoding="utf-8"), module_level=False), file
     stdlib = tmp_path / "python_stdlib.zip"
-    pack.write_stdlib(stdlib, webfix.client_dir() / "pyodide", compile_with_node=False)
+    pack.write_stdlib(stdlib, flet_client.client_dir() / "pyodide", compile_with_node=False)
     with zipfile.ZipFile(stdlib) as archive:
         names = archive.namelist()
         assert {"asyncio/__init__.py", "sqlite3/__init__.py", "zipfile/__init__.py", "json/__init__.py"} <= set(names)
@@ -244,3 +243,47 @@ def test_the_standard_library_left_out_is_never_imported(tmp_path: Path) -> None
             if name.endswith(".py") and not name.endswith("__main__.py"):
                 found = _imports(archive.read(name).decode("utf-8"), module_level=True)
                 assert not found, f"{name} imports {found}"
+
+
+def test_the_installed_flet_web_is_the_one_the_site_was_made_from() -> None:
+    """Every client file the site copies is there, the forked scripts are the ones the forks
+    were made from, and the page has the tag the site rewrites."""
+    assert flet_client.problems(flet_client.client_dir()) == []
+
+
+def _client_copy(tmp_path: Path) -> Path:
+    """flet-web's client folder as links to the installed files (cheap to change one of)."""
+    web = tmp_path / "web"
+    source = flet_client.client_dir()
+    for name in (*flet_client.CLIENT_FILES, *flet_client.FORKED, "index.html"):
+        (web / name).parent.mkdir(parents=True, exist_ok=True)
+        (web / name).symlink_to(source / name)
+    return web
+
+
+def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A changed byte in python-worker.js names the fork to make again; a file gone and the
+    home-screen tag gone are named too; publish then writes nothing."""
+    from companion.site.publish import PublishError
+
+    web = _client_copy(tmp_path)
+    worker = web / "python-worker.js"
+    data = bytearray(worker.read_bytes())
+    data[100] ^= 1
+    worker.unlink()
+    worker.write_bytes(bytes(data))
+    (web / "canvaskit" / "skwasm.wasm").unlink()
+    page = web / "index.html"
+    html = page.read_text(encoding="utf-8").replace(flet_client.HOME_SCREEN_TAG, "")
+    page.unlink()
+    page.write_text(html, encoding="utf-8")
+    found = flet_client.problems(web)
+    assert any("fork companion/site/python-worker.js again" in line for line in found)
+    assert any("skwasm.wasm is missing" in line for line in found)
+    assert any("apple-mobile-web-app-title" in line for line in found)
+    assert len(found) == 3
+
+    monkeypatch.setattr(flet_client, "client_dir", lambda: web)
+    with pytest.raises(PublishError) as refused:
+        publish(tmp_path / "site", compile_with_node=False)
+    assert refused.value.key == "publish.flet_changed" and not (tmp_path / "site").exists()

@@ -7,9 +7,11 @@
 - :mod:`.network` the machine's addresses and the hosts a browser may name
 - :mod:`.memory` the memory guard that refuses new tabs when the machine runs low
 - :mod:`.config` run settings: ``flet.toml`` and the command line
-- :mod:`.webfix` the fence: every use of Flet's private internals, checked by version and test
+- :mod:`.webfix` the server's fence: every use of Flet's private internals, checked by
+  version and by name at start and in a test
 
-May import everything else in the package (the UI, the game's data, the rules, the catalogs);
-nothing outside ``companion.server`` (and the entry point ``companion.__main__``) imports it.
-A static site runs the UI without it.
+May import everything else in the package (the UI, the game's data, the rules, the catalogs).
+Imported by the entry point ``companion.__main__``; the static site imports only
+:mod:`.webfix` (the diff fix runs in the browser too, and the page scripts it writes are
+the served page's) and runs the UI without the rest.
 """

@@ -151,6 +151,9 @@ def serve(config: Config) -> None:
     token = room_token(config)
     addresses = served_addresses(config.host)
     urls = join_urls(config, token, addresses)
+    missing = webfix.missing_private_names()
+    if missing:  # each fix stands aside on its own; this says which Flet parts went
+        log.error("Flet changed under the server's fixes: %s", "; ".join(missing))
     webfix.install()
     webfix.install_connection_notice(connection_texts())
     app = web_app(config, token, addresses, urls)

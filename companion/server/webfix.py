@@ -1,4 +1,7 @@
-"""Fixes for Flet 1.0.5, fenced here: the one module that touches Flet's private parts.
+"""Fixes for Flet 1.0.5, fenced here: the server's one module that touches Flet's private
+parts (the static site's fence is :mod:`companion.site.flet_client`). Every private name the
+fixes touch is in :data:`PRIVATE_NAMES` and :data:`PRIVATE_FIELDS`; the server checks them
+against the running Flet at start (:func:`missing_private_names`), and so does a test.
 
 First, :func:`install_diff_fix` (every session, whatever hosts it: the web server, a
 desktop window, ``flet build``): Flet's diff pairs a control removed from one list with an
@@ -64,7 +67,9 @@ from pathlib import Path
 from typing import Any
 
 log = logging.getLogger("companion.server.webfix")
-_VERSION_WITH_THE_SLOW_LOG = "1.0.5"
+#: The Flet release every fix here was checked on; on another one each fix stands aside.
+CHECKED_FLET = "1.0.5"
+_VERSION_WITH_THE_SLOW_LOG = CHECKED_FLET
 #: What the page is told instead of a server traceback.
 CRASH_NOTICE = "Something went wrong on the server. Reload the page: your game is saved."
 
@@ -107,11 +112,21 @@ def connection_header(page: Any, name: str) -> str | None:
     """Header ``name`` of the request that opened this page's connection: flet_web keeps its
     WebSocket private (``FletApp.__websocket``). None without one (a connection gone, a
     desktop window, a Flet that keeps it elsewhere)."""
+    if not _checked_flet():
+        return None  # the session asks the page instead, as without a cookie
     connection = getattr(getattr(page, "session", None), "connection", None)
     websocket = getattr(connection, "_FletApp__websocket", None)
     headers = getattr(websocket, "headers", None)
     value = headers.get(name) if headers is not None else None
     return value if isinstance(value, str) else None
+
+
+def _checked_flet() -> bool:
+    try:
+        from flet.version import flet_version
+    except ImportError:
+        return False
+    return bool(flet_version == CHECKED_FLET)
 
 
 def prefs_script() -> str:
@@ -158,6 +173,9 @@ def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
         return False
     if getattr(original, "_mammoth_fix", False):
         return True
+    if not _checked_flet():
+        log.warning("flet is not %s: a stopped server shows Flet's own spinner", CHECKED_FLET)
+        return False
     script = page_script(texts)
 
     def patch_index_html(index_path: str, *args: Any, **kwargs: Any) -> None:
@@ -168,58 +186,6 @@ def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:
     patch_index_html._mammoth_fix = True  # type: ignore[attr-defined]
     flet_static_files.patch_index_html = patch_index_html
     return True
-
-
-def client_dir() -> Path:
-    """flet-web's web client folder (the static site copies its files)."""
-    import flet_web
-
-    return Path(flet_web.__file__).parent / "web"
-
-
-#: What Flet's patcher writes as absolute paths, and the relative ones a static site needs.
-_RELATIVE = (
-    ('<base href="/">', '<base href="./">'),
-    ('flet.pyodideUrl="pyodide/pyodide.mjs"', 'flet.pyodideUrl="./pyodide/pyodide.mjs"'),
-    ('flet.canvasKitBaseUrl="/canvaskit/"', 'flet.canvasKitBaseUrl="canvaskit/"'),
-    ('flet.entrypointBaseUrl="/"', 'flet.entrypointBaseUrl="./"'),
-    ('flet.assetBase="/"', 'flet.assetBase="./"'),
-)
-
-
-def static_index(template: Path, script: str, archive: str) -> str:
-    """flet-web's ``index.html`` as a static site needs it: Python in the browser running
-    ``script`` from ``archive``, every file local, hash routes (a plain host has no page at
-    a screen's own path), Flutter's renderer chosen by the browser as served, and paths
-    relative to the page, so that the site works below any path of a host (GitHub Pages:
-    ``/name/``). Flet's own patcher writes it; its absolute paths then become relative.
-    Raises RuntimeError when flet-web's page no longer has what is replaced."""
-    import tempfile
-
-    import flet as ft
-    from flet_web.patch_index import patch_index_html
-
-    with tempfile.TemporaryDirectory() as tmp:
-        page = Path(tmp) / "index.html"
-        page.write_bytes(template.read_bytes())
-        patch_index_html(
-            str(page),
-            base_href="/",
-            app_name="Mammoth Herd Companion",
-            app_description="Runs The Mammoth Herd expansion for Stone Age at the table",
-            pyodide=True,
-            pyodide_script_path=script,
-            pyodide_version="local",
-            app_package_url=archive,
-            route_url_strategy=ft.RouteUrlStrategy.HASH,
-            no_cdn=True,
-        )
-        html = page.read_text(encoding="utf-8")
-    for old, new in _RELATIVE:
-        if old not in html:
-            raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
-        html = html.replace(old, new)
-    return html
 
 
 def install() -> bool:
@@ -268,6 +234,7 @@ def install() -> bool:
         queue.put_nowait(b"\x00" + body)
 
     send_message._mammoth_fix = True  # type: ignore[attr-defined]
+    send_message._flet_original = original  # type: ignore[attr-defined]  # what tests compare with
     send_message.__doc__ = original.__doc__
     cls.send_message = send_message
     _release_sessions_of_abrupt_closes(cls)
@@ -329,18 +296,57 @@ def _release_sessions_of_abrupt_closes(cls: Any) -> None:
     cls.handle = handle
 
 
-#: The private flet names the diff fix relies on (in flet.controls.object_patch).
-PRIVATE_DIFF_HOOKS = ("DiffBuilder", "DiffBuilder._index_key")
-
-#: The private flet_web names the fixes rely on; tests/test_webfix.py fails if an upgrade drops one.
-PRIVATE_HOOKS = (
-    "send_message",
-    "handle",
-    "_FletApp__on_session_created",
+#: Every private name of Flet the fixes here touch, as (module, dotted name): an upgrade that
+#: drops or renames one makes :func:`missing_private_names` list it (the server logs it at
+#: start, tests/test_webfix.py fails on it).
+PRIVATE_NAMES = (
+    ("flet.controls.object_patch", "DiffBuilder._index_key"),
+    ("flet.controls.context", "_context_page"),
+    ("flet.controls.context", "context.reset_auto_update"),
+    ("flet_web.fastapi.flet_app", "FletApp.send_message"),
+    ("flet_web.fastapi.flet_app", "FletApp.handle"),
+    ("flet_web.fastapi.flet_app", "FletApp._FletApp__on_session_created"),
+    ("flet_web.fastapi.flet_app", "FletApp._FletApp__get_unique_session_id"),
+    ("flet_web.fastapi", "app_manager.disconnect_session"),
+    ("flet_web.fastapi.flet_static_files", "patch_index_html"),
+    ("flet_web.patch_index", "patch_index_html"),
+)
+#: FletApp's private fields the fixes read: set on each connection in its methods, so looked
+#: for in its source rather than on the class.
+PRIVATE_FIELDS = (
     "_FletApp__main",
     "_FletApp__send_queue",
     "_FletApp__session",
     "_FletApp__websocket",
-    "_FletApp__get_unique_session_id",
     "_FletApp__session_timeout_seconds",
 )
+
+
+def missing_private_names() -> list[str]:
+    """The private Flet names above that the installed Flet lacks, and a Flet version other
+    than the one checked; empty when every fix here can do its work."""
+    import importlib
+    import inspect
+
+    missing: list[str] = []
+    try:
+        from flet.version import flet_version
+    except ImportError:
+        return ["flet.version"]
+    if flet_version != CHECKED_FLET:
+        missing.append(f"flet {flet_version} (the fixes were checked on {CHECKED_FLET})")
+    for module_name, dotted in PRIVATE_NAMES:
+        try:
+            owner: Any = importlib.import_module(module_name)
+            for part in dotted.split("."):
+                owner = getattr(owner, part)
+        except (ImportError, AttributeError):
+            missing.append(f"{module_name}.{dotted}")
+    try:
+        from flet_web.fastapi import flet_app
+
+        source = inspect.getsource(flet_app.FletApp)
+    except (ImportError, OSError, TypeError):
+        return [*missing, "flet_web.fastapi.flet_app.FletApp (source)"]
+    missing += [f"FletApp.{name}" for name in PRIVATE_FIELDS if f"self.{name.removeprefix('_FletApp')}" not in source]
+    return missing

@@ -4,7 +4,10 @@
   serves (runs on the publishing machine); :mod:`.pack` the Python side of it
 - :mod:`.main` the entry that runs in the browser; :mod:`.keep` the saved games kept in
   the browser's storage
-- ``page.js``, ``python.js``, ``sw.js``: the page's scripts and the service worker
+- :mod:`.flet_client` the site's fence: flet-web's client files it copies, the scripts it
+  forks (pinned by hash), the page tags it edits, and the page itself
+- ``page.js``, ``python.js``, ``python-worker.js``, ``sw.js``: the page's scripts, Python's
+  worker and the service worker
 
 May import the UI, the game's data, the rules and the catalogs, and of the server only
 its fence of Flet's private internals (:mod:`companion.server.webfix`, which imports

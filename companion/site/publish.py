@@ -22,39 +22,9 @@ from pathlib import Path
 from ..assets_path import assets_dir
 from ..i18n import LANGUAGES, translate
 from ..server import webfix
-from . import pack
+from . import flet_client, pack
+from .flet_client import CLIENT_FILES
 
-#: Files of flet-web's client the static site serves (the rest are other renderers, maps
-#: for debugging and Pyodide's own command line).
-CLIENT_FILES = (
-    "flutter.js",
-    "flutter_bootstrap.js",
-    "main.dart.js",
-    "main.dart.mjs",
-    "main.dart.wasm",
-    "version.json",
-    "icons/loading-animation.png",
-    "canvaskit/canvaskit.js",
-    "canvaskit/canvaskit.wasm",
-    "canvaskit/chromium/canvaskit.js",
-    "canvaskit/chromium/canvaskit.wasm",
-    "canvaskit/skwasm.js",
-    "canvaskit/skwasm.wasm",
-    "canvaskit/skwasm_heavy.js",
-    "canvaskit/skwasm_heavy.wasm",
-    "assets/AssetManifest.bin",
-    "assets/AssetManifest.bin.json",
-    "assets/NOTICES",
-    "assets/fonts/MaterialIcons-Regular.otf",
-    "assets/fonts/roboto.woff2",
-    "assets/packages/wakelock_plus/assets/no_sleep.js",
-    "assets/shaders/ink_sparkle.frag",
-    "assets/shaders/stretch_effect.frag",
-    "pyodide/pyodide.mjs",
-    "pyodide/pyodide.asm.mjs",
-    "pyodide/pyodide.asm.wasm",
-    "pyodide/pyodide-lock.json",
-)
 #: Shipped with the site but not kept offline: the licences of Flutter's parts, which the
 #: app never shows (1.5 MB no phone needs to download).
 NOT_KEPT = ("assets/NOTICES",)
@@ -126,15 +96,18 @@ def _page_texts() -> dict[str, dict[str, str]]:
 def _index(web: Path, version: str) -> str:
     """Flet's page, patched for a static site that may live in any folder of a host, with
     the page's own scripts first in its head."""
-    html = webfix.static_index(web / "index.html", "main.py", pack.ARCHIVE)
+    html = flet_client.static_index(web / "index.html", "main.py", pack.ARCHIVE)
     texts = json.dumps(_page_texts(), ensure_ascii=False).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
     script = script.replace("/*VERSION*/ ''", json.dumps(version))
     marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")  # lang and aria-invalid
     # From the home screen: the short name under the icon, the app's colour in the bar.
     manifest = json.loads((assets_dir() / "manifest.json").read_text(encoding="utf-8"))
+    tag = '<meta name="apple-mobile-web-app-title" content="Mammoth Herd Companion">'  # as Flet's patcher wrote it
+    if tag not in html:
+        raise RuntimeError(f"flet-web's patched index.html has no {tag!r}: the home-screen name would be lost")
     html = html.replace(
-        '<meta name="apple-mobile-web-app-title" content="Mammoth Herd Companion">',
+        tag,
         f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
         f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
     )
@@ -169,7 +142,10 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     The version is a hash of every file (and ``label``): the same app published again is
     the same version, and phones are offered an update only when something changed (or
     the label did)."""
-    web = webfix.client_dir()
+    web = flet_client.client_dir()
+    changed = flet_client.problems(web)
+    if changed:  # before anything is written: a site from a changed client may not start
+        raise PublishError("publish.flet_changed", problems="\n".join(changed))
     _prepare(dest)
     for name in CLIENT_FILES:
         _copy(web / name, dest / name)

@@ -271,7 +271,7 @@ class Server:
 
     def start(self, timeout: float = 60, token: str | None = None, guarded: bool = False) -> Server:
         """Start the app and wait until it answers (a guarded one may answer 403)."""
-        log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115
+        log = open((self.log_dir or self.data_dir.parent) / f"server-{self.port}.log", "ab")  # noqa: SIM115 - held by the server process until stop()
         self.proc = subprocess.Popen(
             app_command(self.port, self.data_dir, *self.extra_args),
             cwd=ROOT,

@@ -39,7 +39,7 @@ def test_wheel_in_a_fresh_virtualenv_serves_a_korean_round(browser: Browser, tmp
     assert str(venv) in found and "site-packages/companion/assets" in found
 
     port = free_port()
-    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115
+    log = open(tmp_path / "server.log", "wb")  # noqa: SIM115 - the server process writes to it for its whole life
     proc = subprocess.Popen(
         [
             str(venv / "bin" / "mammoth-herd"),
