@@ -10,6 +10,7 @@ import pytest
 
 from companion.data.store import Store
 from companion.rules import Choice, Phase, Resource
+from companion.rules.printed import PrintedSet
 from companion.rules.taming import settle
 from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
@@ -250,6 +251,53 @@ def test_routes_name_every_screen_and_back_steps_within_the_app(model: AppModel)
     assert model.session.screen is Screen.START
     for odd in ("/../etc", "/game/abc", "/history/-1", "", None):
         assert parse(odd) == (Screen.START, None)
+
+
+def test_every_screen_has_an_address_a_builder_that_draws_and_a_back(tmp_path: Path) -> None:
+    """The screen table holds every screen: each has an address that leads back to it (or to
+    the screen it is a step of), a builder that draws it on a live tab (its title on show,
+    no error), and a Back that stays in the app."""
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.ui.routes import parse, route_of
+    from companion.ui.screen_table import SCREENS
+
+    from .live_client import Tab
+
+    assert set(SCREENS) == set(Screen)
+
+    async def walk() -> None:
+        tab = await Tab.open(tmp_path, PubSubHub(asyncio.get_running_loop(), None), 360, 640, language="en")
+        model = tab.model
+        try:
+            new_game(model, ["Ann", "Bo", "Cy"])
+            game_id = model.play.game_id
+            assert game_id is not None
+            model.sets.open_set(model.session.store.create_set(PrintedSet("Box")).id)
+            for screen, info in SCREENS.items():
+                route = route_of(screen, game_id, game_id)
+                shown, number = parse(route)
+                assert route_of(shown, game_id, game_id) == route, screen  # the address leads back
+                assert number == (game_id if screen in (Screen.PLAY, Screen.HISTORY_GAME) else None)
+                model.play.open_game(game_id)
+                if screen is Screen.HISTORY_GAME:
+                    model.play.open_history_game(game_id)
+                else:
+                    model.play.go(screen)
+                await tab.drain()
+                assert model.session.message is None, (screen, model.session.message)
+                title = model.session.tr(info.title) if info.title else None
+                words = " ".join(tab.shown())
+                assert ((title or "") in words and "nav-back" in words) or screen is Screen.START, (screen, words[:200])
+                model.play.step_back()
+                expected = info.back if info.back is not None else Screen.PLAY  # opened from the game
+                assert model.session.screen is expected, screen
+        finally:
+            await tab.close()
+
+    run_async(walk())
 
 
 def test_the_herd_pane_view_stays_the_same_through_a_roll_and_its_undo(model: AppModel) -> None:

@@ -24,7 +24,8 @@ from ..rules import Action, Choice, Choose, EndGame, Game, GameState, Phase, Rul
 from ..rules.resources import Resource
 from .guard import guard_handlers, query
 from .routes import parse, route_of
-from .session import SIDE_SCREENS, Message, Screen, Session
+from .screen_table import SCREENS
+from .session import Message, Screen, Session
 
 
 @ft.observable
@@ -111,14 +112,11 @@ class GameController:
         """One screen back, as the back gesture means it: a question closes first; a round
         goes to the start screen (the game stays); the start screen stays."""
         screen = self.session.screen
-        if screen is Screen.SET:
-            self.go(Screen.SETS)
-        elif screen in SIDE_SCREENS:
+        back = SCREENS[screen].back
+        if back is None:
             self.back()
-        elif screen is Screen.HISTORY_GAME:
-            self.go(Screen.HISTORY)
-        elif screen is not Screen.START:
-            self.go(Screen.START)
+        elif back is not screen:
+            self.go(back)
 
     def open_unfinished(self) -> None:
         """Open the most recently played unfinished game, if there is one."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 from collections.abc import Callable
 from typing import Protocol
 
@@ -21,15 +22,9 @@ from .drafts.tile import TileEditor
 from .files import Transfers
 from .model import AppModel, Screen
 from .round_view import RoundView
-from .screens.history import history_game_screen, history_screen
-from .screens.join import join_screen
+from .screen_table import SCREENS, ScreenInfo
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
-from .screens.rules import rules_screen
-from .screens.sets import set_screen, sets_screen
-from .screens.settings import settings_screen
-from .screens.setup import FIRST_PROBLEM_KEY, setup_screen, start_button
-from .screens.start import start_screen
-from .screens.stats import stats_screen
+from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
@@ -190,25 +185,26 @@ def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
         # The tablet's two panes scroll each on their own; a single column scrolls as a whole.
         two_panes = model.session.wide and isinstance(body, ft.Row)
         return _frame(model, bar, body, bottom, scroller, scroll_body=not two_panes)
-    back_to = model.play.back_target()
-    builders: dict[Screen, tuple[str, Callable[[AppModel], ft.Control], Screen]] = {
-        Screen.SETUP: ("setup.title", setup_screen, Screen.START),
-        Screen.HISTORY: ("history.title", history_screen, Screen.START),
-        Screen.HISTORY_GAME: ("history.game_title", history_game_screen, Screen.HISTORY),
-        Screen.SETTINGS: ("settings.title", settings_screen, back_to),  # back where they came from
-        Screen.RULES: ("rules.title", rules_screen, back_to),
-        Screen.JOIN: ("join.title", join_screen, back_to),
-        Screen.STATS: ("stats.title", stats_screen, Screen.START),
-        Screen.SETS: ("sets.title", sets_screen, back_to),
-        # Opened from a game's "Correct my set", one Back returns to the game.
-        Screen.SET: ("set.title", set_screen, back_to if model.sets.from_game else Screen.SETS),
-    }
-    if name in builders:
-        key, build, back = builders[name]
-        bottom = start_button(model) if name is Screen.SETUP else None
-        return _frame(model, top_bar(model, tr(key), back=back), build(model), bottom, scroller)
-    bar = top_bar(model, "", back=None)
-    return _frame(model, bar, start_screen(model), None, scroller)
+    if name is Screen.PLAY:
+        name = Screen.START  # the game is gone (deleted on another screen): home
+    info = SCREENS[name]
+    back = info.back if info.back is not None else model.play.back_target()  # where it was opened from
+    if name is Screen.SET and model.sets.from_game:
+        back = model.play.back_target()  # a game's "Correct my set": one Back returns to it
+    body = builder(info)(model)
+    if name is Screen.START:
+        return _frame(model, top_bar(model, "", back=None), body, None, scroller)
+    bottom = start_button(model) if name is Screen.SETUP else None
+    return _frame(model, top_bar(model, tr(info.title), back=back), body, bottom, scroller)
+
+
+def builder(info: ScreenInfo) -> Callable[[AppModel], ft.Control]:
+    """The function that draws a screen, by its name in the table (:mod:`.screen_table`)."""
+    module, function = info.builder.rsplit(".", 1)
+    drawn: Callable[[AppModel], ft.Control] = getattr(
+        importlib.import_module(f"{__package__}.screens.{module}"), function
+    )
+    return drawn
 
 
 async def push_address(page: ft.Page, route: str) -> None:

@@ -15,30 +15,25 @@ from __future__ import annotations
 
 import re
 
-from .session import Screen
+from .screen_table import SCREENS, Screen
 
 ENTRY = "/"
-_PLAIN: dict[Screen, str] = {
-    Screen.START: "/start",
-    Screen.SETUP: "/start",
-    Screen.HISTORY: "/history",
-    Screen.SETTINGS: "/settings",
-    Screen.RULES: "/rules",
-    Screen.JOIN: "/join",
-    Screen.STATS: "/stats",
-    Screen.SETS: "/tiles",
-    Screen.SET: "/tiles",
-}
-_BY_PATH = {path: screen for screen, path in _PLAIN.items() if screen not in (Screen.SETUP, Screen.SET)}
+_PLAIN: dict[Screen, str] = {screen: info.route for screen, info in SCREENS.items()}
+#: A plain address leads to the first screen of the table that has it (Setup and a set
+#: share the start's and the sets' addresses; a game's carry a number: see route_of).
+_BY_PATH: dict[str, Screen] = {}
+for _screen, _path in _PLAIN.items():
+    if _screen not in (Screen.PLAY, Screen.HISTORY_GAME):
+        _BY_PATH.setdefault(_path, _screen)
 _NUMBERED = re.compile(r"^/(game|history)/([0-9]{1,9})$")
 
 
 def route_of(screen: Screen, game_id: int | None = None, history_game_id: int | None = None) -> str:
     """The address of ``screen`` (a game's screens carry the game's number)."""
     if screen is Screen.PLAY:
-        return f"/game/{game_id}" if game_id is not None else _PLAIN[Screen.START]
+        return f"{_PLAIN[screen]}/{game_id}" if game_id is not None else _PLAIN[Screen.START]
     if screen is Screen.HISTORY_GAME:
-        return f"/history/{history_game_id}" if history_game_id is not None else _PLAIN[Screen.HISTORY]
+        return f"{_PLAIN[screen]}/{history_game_id}" if history_game_id is not None else _PLAIN[Screen.HISTORY]
     return _PLAIN[screen]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 import flet as ft
@@ -20,6 +19,8 @@ from ..i18n import LANGUAGES, Translator
 from ..rules import GameState, RuleError
 from .device import DeviceSettings
 from .guard import guard_handlers
+from .screen_table import SIDE_SCREENS
+from .screen_table import Screen as Screen  # where every screen module has it from
 from .textsize import TEXT_SIZES, factor_of
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, WIDE_MARGIN
 
@@ -30,24 +31,6 @@ NARROW_BELOW = 240
 #: From this height (in 100 % text) a phone's thumb bar holds the winner's choice too.
 TALL_FROM = 480
 THEMES = ("system", "light", "dark")
-
-
-class Screen(StrEnum):
-    START = "start"
-    SETUP = "setup"
-    PLAY = "play"
-    HISTORY = "history"
-    HISTORY_GAME = "history_game"
-    SETTINGS = "settings"
-    RULES = "rules"
-    JOIN = "join"
-    STATS = "stats"
-    SETS = "sets"  # the owner's sets of printed tiles
-    SET = "set"  # one set, its tiles entered
-
-
-#: Screens that return to wherever they were opened from (a set returns to the list of sets).
-SIDE_SCREENS = frozenset({Screen.SETTINGS, Screen.RULES, Screen.JOIN, Screen.SETS, Screen.SET})
 
 
 @dataclass

@@ -1,0 +1,58 @@
+"""Every screen in one table: its address, its title, what draws it and where Back goes.
+
+A new screen is a line here (and its module under :mod:`.screens`); the root, the routes
+and Back read this table, and ``tests/test_ui_state.py`` checks each line: an address that
+leads back to the screen, a builder that draws, a Back that stays in the app.
+
+Builders are named, not imported (``"module.function"`` under :mod:`.screens`), so that this
+table is plain data the routes can read without importing every screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Screen(StrEnum):
+    START = "start"
+    SETUP = "setup"
+    PLAY = "play"
+    HISTORY = "history"
+    HISTORY_GAME = "history_game"
+    SETTINGS = "settings"
+    RULES = "rules"
+    JOIN = "join"
+    STATS = "stats"
+    SETS = "sets"  # the owner's sets of printed tiles
+    SET = "set"  # one set, its tiles entered
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenInfo:
+    route: str  # its address; a game's screens add the game's number (see :mod:`.routes`)
+    title: str  # its title's catalog key ("": the screen draws its own title)
+    builder: str  # "module.function" in companion.ui.screens, given the model
+    back: Screen | None  # where Back goes; None: back where it was opened from
+    side: bool = False  # opened on top of another screen, which Back (or the set's) returns to
+
+
+SCREENS: dict[Screen, ScreenInfo] = {
+    Screen.START: ScreenInfo("/start", "", "start.start_screen", Screen.START),  # as far as Back goes
+    # New game is a step of the start screen: it shares its address (Back from it: the start).
+    Screen.SETUP: ScreenInfo("/start", "setup.title", "setup.setup_screen", Screen.START),
+    Screen.PLAY: ScreenInfo("/game", "", "play.play_body", Screen.START),  # the game is kept
+    Screen.HISTORY: ScreenInfo("/history", "history.title", "history.history_screen", Screen.START),
+    Screen.HISTORY_GAME: ScreenInfo("/history", "history.game_title", "history.history_game_screen", Screen.HISTORY),
+    Screen.SETTINGS: ScreenInfo("/settings", "settings.title", "settings.settings_screen", None, side=True),
+    Screen.RULES: ScreenInfo("/rules", "rules.title", "rules.rules_screen", None, side=True),
+    Screen.JOIN: ScreenInfo("/join", "join.title", "join.join_screen", None, side=True),
+    Screen.STATS: ScreenInfo("/stats", "stats.title", "stats.stats_screen", Screen.START),
+    Screen.SETS: ScreenInfo("/tiles", "sets.title", "sets.sets_screen", None, side=True),
+    # A set open in the editor shares the sets' address; Back: the sets (or, opened from a
+    # game's "Correct my set", the game).
+    Screen.SET: ScreenInfo("/tiles", "set.title", "sets.set_screen", Screen.SETS, side=True),
+}
+
+#: Screens that return to wherever they were opened from (a set returns to the list of sets).
+SIDE_SCREENS = frozenset(screen for screen, info in SCREENS.items() if info.side)
