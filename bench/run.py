@@ -414,7 +414,7 @@ def phone_first_load(browser: Any, runs: int) -> list[Row]:
 
 
 # --- 3. tap latency ---------------------------------------------------------------------------------
-#: Every tap kind of issue 14, in the order a round takes them.  The app and its floor page
+#: Every tap kind the benchmark times, in the order a round takes them.  The app and its floor page
 #: (``baselines/floor.py``) carry the same identifiers, so one function drives both.
 TAP_KINDS = (
     "open editor",
@@ -737,7 +737,7 @@ CHURN_TAPS = 30
 
 
 def session_churn(browser: Any, count: int, rounds: int = 5, more: int = 5) -> list[Row]:
-    """``rounds`` rounds of ``count`` sessions opened and closed (issue 33): nothing grows
+    """``rounds`` rounds of ``count`` sessions opened and closed: nothing grows
     without bound. The issue's row: the server's memory after the last round is within 5 MB of
     after the first, and the taps after each round are within 1.2 x of before. Each round
     waits for its sessions' release.

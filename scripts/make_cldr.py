@@ -1,7 +1,7 @@
 """Write the few CLDR facts the app uses to ``companion/i18n/cldr.json``, from Babel.
 
 Loading a language's whole CLDR data from Babel at run time made the server about
-6 MB larger (issue 14, memory against bare Flet); the app needs only each language's
+6 MB larger (the memory row against bare Flet); the app needs only each language's
 plural rules, how it joins a list of names, its decimal and group signs, its
 percent pattern, and how it writes a date and a time.  ``tests/test_i18n.py`` checks this file against Babel, so a new
 Babel with changed data fails a test until the file is written again.

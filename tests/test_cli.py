@@ -108,7 +108,7 @@ def test_games_lists_every_unfinished_game(tmp_path: Path) -> None:
 
 
 def test_help_lists_every_command() -> None:
-    """Issue 33: ``--help`` names each command and says what it does, as README does."""
+    """``--help`` names each command and says what it does, as README does."""
     result = cli("--help")
     assert result.returncode == 0
     for command in ("games", "export GAME_ID FILE", "import FILE", "publish [DIR]"):
@@ -128,7 +128,7 @@ def test_help_lists_every_command() -> None:
     ],
 )
 def test_options_before_or_after_the_command(tmp_path: Path, order: tuple[str, ...]) -> None:
-    """Issue 33: the common options are accepted before the command as well as after it."""
+    """The common options are accepted before the command as well as after it."""
     game = new_game(2, seed=3)
     out = tmp_path / "game.json"
     out.write_text(game_to_json(play(game, StartRound())), encoding="utf-8")
@@ -141,7 +141,7 @@ def test_options_before_or_after_the_command(tmp_path: Path, order: tuple[str, .
 
 
 def test_messages_follow_the_flag_else_the_locale(tmp_path: Path) -> None:
-    """Issue 32: the command line speaks ``--language``, else the environment's locale, else
+    """The command line speaks ``--language``, else the environment's locale, else
     the saved games' default; the listing's dates are the language's too."""
     game = play(new_game(2, seed=4), StartRound())
     out = tmp_path / "game.json"

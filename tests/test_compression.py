@@ -151,7 +151,7 @@ def test_a_lost_cache_file_sends_the_file_as_it_is(tmp_path: Path, monkeypatch: 
 
 
 def test_a_new_version_of_a_file_replaces_the_old_ones_in_the_cache(tmp_path: Path) -> None:
-    """Issue 33: the cache keeps one file per path, the current version's. A new ETag (an
+    """The cache keeps one file per path, the current version's. A new ETag (an
     upgraded Flet) replaces the old file, other paths keep theirs, and a later server removes
     an older release's files and an abandoned ``.part`` but not a fresh one."""
     first = CompressStatic(static(BIG, etag=b'"v1"')[0], tmp_path)
@@ -177,7 +177,7 @@ def test_a_new_version_of_a_file_replaces_the_old_ones_in_the_cache(tmp_path: Pa
 
 
 def test_a_kept_file_removed_meanwhile_is_sent_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 35's blank page after a restart, found in a CI run: another server removed the
+    """The blank page after a restart after a restart, found in a CI run: another server removed the
     kept file between the look and the read; the answer raised (a 500 for main.dart.js) and
     the page never started. Now that answer is the file as the app sends it, and the next is
     compressed again."""

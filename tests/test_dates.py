@@ -1,5 +1,5 @@
 """Dates and times read as each language writes them, on the start screen and in the history
-(issue 32): "30.11.2026, 17:40" in German, "today, 5:40 PM" in English, never ISO."""
+: "30.11.2026, 17:40" in German, "today, 5:40 PM" in English, never ISO."""
 
 from __future__ import annotations
 

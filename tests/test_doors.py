@@ -153,7 +153,7 @@ def test_lan_addresses_come_from_the_interfaces_without_loopback_or_link_local()
 
 
 def test_an_ipv4_server_offers_no_ipv6_join_address() -> None:
-    """Found by the room-mode test (issue 33): on a machine with a global IPv6 address, a
+    """Found by the room-mode test: on a machine with a global IPv6 address, a
     server on 0.0.0.0 (IPv4 only) offered a join code for that address, which refused every
     phone; "::" listens on both and offers both."""
     interfaces = {**FAKE_INTERFACES, "eth1": ["fd00::2"]}
@@ -281,7 +281,7 @@ def from_client(request_: dict[str, Any], address: str) -> dict[str, Any]:
 
 
 def test_the_host_s_own_screen_needs_no_token_in_room_mode() -> None:
-    """Issue 33: in room mode this machine, on its loopback address, gets in without the
+    """In room mode this machine, on its loopback address, gets in without the
     token (after a restart the host reloads 127.0.0.1 and plays on); a phone does not, nor
     this machine through a LAN name, nor anyone when the app serves loopback only."""
     room = TokenGate(None, TOKEN, PORT, host_free=True)  # type: ignore[arg-type]

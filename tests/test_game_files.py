@@ -58,7 +58,7 @@ REASONS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_tampered_file_names_the_entry_the_round_and_the_rule(lang: str) -> None:
-    """Issue 33: a log whose second entry takes back people nobody moved is refused with its
+    """A log whose second entry takes back people nobody moved is refused with its
     entry's number, its round and the rule's own sentence (the player named), in each language."""
     text = tampered(2, {"type": "withdraw", "player": 0})
     with pytest.raises(ImportFormatError) as err:
@@ -101,7 +101,7 @@ except ImportFormatError as exc:
 
 
 def test_four_processes_importing_one_file_at_once_store_one_copy(tmp_path: Path) -> None:
-    """Issue 33: ten times, four processes import one file at the same instant: exactly one
+    """Ten times, four processes import one file at the same instant: exactly one
     copy is stored each time, one process reports it imported and the three others that it is
     already there, as that same game."""
     source = tmp_path / "game.json"

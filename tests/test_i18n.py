@@ -348,7 +348,7 @@ def test_the_all_bonus_is_named_as_each_rules_text_names_it(lang: str) -> None:
 
 
 def test_korean_words_and_counted_numbers_stay_whole() -> None:
-    """Issue 29: a Korean line breaks only between words, and a number stays with the
+    """A Korean line breaks only between words, and a number stays with the
     counter after it ("1개" had broken as "1" / "개" in the summary)."""
     from companion.i18n import WORD_JOINER, keep_words
 

@@ -1,4 +1,4 @@
-"""A live screen always shows what a fresh screen shows (issue 29).
+"""A live screen always shows what a fresh screen shows.
 
 Hypothesis plays random sequences of taps (migrate, Change, Take back, roll, table dice,
 the winner's choice, undo, redo, next round, the herd's area, the tile's bonuses, end and
@@ -36,7 +36,7 @@ STEPS = 40
 FLOW = re.compile(r"edit-\d|save-migration|roll|apply-dice|next-round|start-round|herd-pick-\w+|tile-skip|withdraw")
 FLOW_WEIGHT = 8
 
-#: Issue 29's walk, printed tiles on a phone: round A, 서연 1 and 지우 2, 서연 wins at the table;
+#: The reported walk, printed tiles on a phone: round A, 서연 1 and 지우 2, 서연 wins at the table;
 #: round B, 지우 2 then Change to 3, 민준 1 then Take back, 서연 1, 지우 wins at the table;
 #: round C, 민준 and 지우, 민준 wins. Before the fix round B's hand-out said the loser keeps the
 #: tile, and round C's patch did not fit the client's tree.

@@ -36,3 +36,19 @@ def test_rules_core_imports_no_flet() -> None:
     """The rules core stays pure: no flet import anywhere under companion/rules."""
     for path in (ROOT / "companion" / "rules").glob("*.py"):
         assert "import flet" not in path.read_text() and "from flet" not in path.read_text(), path
+
+
+def test_no_tracker_issue_numbers_in_code_or_docs() -> None:
+    """The tracker is not in the repository: code and docs say what and why, never a number from the tracker."""
+    import re
+
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    cited = re.compile(r"\b[Ii]ssues? #?\d+\b")
+    found = []
+    for name in tracked.split():
+        path = ROOT / name
+        if path.suffix in (".py", ".md", ".js", ".toml", ".json", ".yml", ".yaml") and path.is_file():
+            for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+                if cited.search(line):
+                    found.append(f"{name}:{number}: {line.strip()[:80]}")
+    assert found == []

@@ -71,7 +71,7 @@ def test_setup_errors_sit_at_their_seat_and_nothing_is_saved(model: AppModel) ->
 
 
 def test_names_are_checked_while_typing_and_every_problem_shows_at_once(model: AppModel) -> None:
-    """Issue 33: a name typed wrong is flagged as it is typed; empty seats only once Start was
+    """A name typed wrong is flagged as it is typed; empty seats only once Start was
     tapped, and then all of them together; a long paste is kept whole and flagged, not cut."""
     model.play.go(Screen.SETUP)
     model.setup.add_player()
@@ -151,7 +151,7 @@ def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> No
     model.play.reopen()
     assert model.play.game.state.phase is Phase.MIGRATION
     assert model.session.message is not None and model.session.message.key == "info.reopened"
-    model.play.go(Screen.RULES)  # issue 29: the banner stays with the round, not over the Rules
+    model.play.go(Screen.RULES)  # the banner stays with the round, not over the Rules
     assert model.session.message is None
 
 
@@ -376,7 +376,7 @@ def test_undo_while_the_dice_start_to_tumble_rolls_nothing(tmp_path: Path) -> No
 @pytest.mark.parametrize("third", [False, True], ids=["skip", "skip-and-roll"])
 @pytest.mark.parametrize("moment", [0, 1, 3, 8], ids=["first-frame", "as-made", "tumbling", "settled"])
 def test_taps_on_roll_and_skip_during_the_tumble_roll_once(tmp_path: Path, moment: int, third: bool) -> None:
-    """Issue 35: more taps on Roll, and a tap on Skip (where a second tap may land), at any
+    """More taps on Roll, and a tap on Skip (where a second tap may land), at any
     moment of the tumble (``moment`` event-loop steps after the first tap, from the tap's
     first frame, before the roll is made, to after the dice settle): exactly one roll is
     made and saved, and the result shows. Skip in the first frame had called the roll off."""
@@ -421,7 +421,7 @@ def test_only_the_winners_deciding_die_is_filled() -> None:
 
 @pytest.mark.parametrize("printed", [True, False], ids=["printed", "deck"])
 def test_the_last_tile_says_the_herd_is_tamed_next_round(model: AppModel, printed: bool) -> None:
-    """Issue 29: in round 16 the herd card says the whole herd is tamed next round, with
+    """In round 16 the herd card says the whole herd is tamed next round, with
     the printed tiles too (it had said "next round: see the pile" with none left)."""
     from companion.i18n import Translator
     from companion.ui.components.herd_pane import _pile
@@ -457,7 +457,7 @@ def _walk(control: object) -> list[object]:
 
 
 def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
-    """Issue 29: with nobody on the tile, "Box the tile" asks first; Cancel or a migration
+    """With nobody on the tile, "Box the tile" asks first; Cancel or a migration
     after the question boxes nothing; the second tap boxes the tile."""
     new_game(model, ["Ann", "Bo"])
     model.round.ask_box()
@@ -479,7 +479,7 @@ def test_boxing_the_tile_takes_a_second_tap(model: AppModel) -> None:
 
 
 def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) -> None:
-    """Issue 29: the dice entered from the table are asked for in turn order from the
+    """The dice entered from the table are asked for in turn order from the
     round's start player, as the hand-out lists the players (they had come in seat order)."""
     from companion.ui.screens.taming import hand_entry_pane
 
@@ -528,7 +528,7 @@ def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppMod
 
 
 def test_redo_of_an_end_game_asks_first_as_the_flag_does(model: AppModel) -> None:
-    """Issue 33: after "Reopen the game", Redo beside Undo does not end the game at once: it
+    """After "Reopen the game", Redo beside Undo does not end the game at once: it
     asks End game's question; Cancel leaves the game open with its Redo, Yes redoes the end."""
     new_game(model, ["Ann", "Bo"])
     model.round.ask_end()
@@ -549,7 +549,7 @@ def test_redo_of_an_end_game_asks_first_as_the_flag_does(model: AppModel) -> Non
 
 
 def test_end_games_question_names_a_round_not_rolled(model: AppModel) -> None:
-    """Issue 33: ending mid-round with people on the tile and no roll says so in the question,
+    """Ending mid-round with people on the tile and no roll says so in the question,
     naming the round and who moved; with nobody on the tile, or once rolled, it says nothing."""
 
     def question() -> list[str]:

@@ -151,7 +151,7 @@ def _client_rows(before: ft.Column, after: ft.Column) -> list[list[str]]:
 
 
 def test_the_diff_fix_keeps_a_moved_line_in_its_row(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 29 in six controls: the rows swap places and "keeps" goes from one row to the
+    """The misplaced row in six controls: the rows swap places and "keeps" goes from one row to the
     other. Flet 1.0.5 pairs the two "keeps" into a move and the client puts it in the wrong
     row; with the fix each row shows its own lines."""
     from flet.controls import object_patch

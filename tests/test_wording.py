@@ -85,7 +85,7 @@ RULE_POINTS = {
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_rules_page_states_every_point_of_the_rules_text(lang: str) -> None:
-    """Issue 32: the rules page's paragraphs, in page order, state each point above; the
+    """The rules page's paragraphs, in page order, state each point above; the
     paragraph on "all" for the others sits under the app's settled points, before the deck."""
     keys = sorted(k for k in catalog(lang) if k.startswith("rules.") and k[6:8].isdigit())
     page = "\n".join(str(catalog(lang)[k]) for k in keys)

@@ -1,4 +1,4 @@
-"""The per-tap floors (issue 14, target 1): the app's round in plain imperative Flet.
+"""The per-tap floors: the app's round in plain imperative Flet.
 
 One page plays the same game the benchmark plays in the app, through the app's own
 rules (``companion.rules``), and shows it with the app's own widgets at phone size.

@@ -286,7 +286,7 @@ async def _send_plain(start: Message, body: bytes, send: Send) -> None:
 
 async def _send_packed(start: Message, packed: Path | bytes, send: Send) -> bool:
     """Send the compressed answer; False, with nothing sent, if the cache file is gone
-    (another server removed it between the look and the read: issue 35's blank page)."""
+    (another server removed it between the look and the read: the blank page after a restart)."""
     handle: BinaryIO | None = None
     body = packed if isinstance(packed, bytes) else None
     if not isinstance(packed, bytes):

@@ -10,7 +10,7 @@ When a keyed list is reordered and its rows change inside (the hand-out's rows i
 turn order, "and keeps the tile" going from one row to another), two rows compared at the
 same live index share that path: the move takes the text out of the wrong row, and a
 later patch can even point past a list's end, after which the client stops applying
-patches (issue 29; docs/upstream.md has the report). The fix turns the pairing off: a
+patches (docs/upstream.md has the report). The fix turns the pairing off: a
 control that leaves one place and arrives at another is removed and added, in the order
 the diff walks, which the client applies as it comes. Keyed rows still move as before.
 
@@ -46,7 +46,7 @@ Flet patches its ``index.html`` once per server with ``patch_index_html``; the w
 the script, with the catalogs' texts, to that patched file. With it comes ``a11y.js``: two
 screen-reader marks Flutter's accessibility layer does not set (a language's name read in
 its own language, a refused name field marked invalid), put on the nodes by their
-semantics identifiers and kept by a MutationObserver (issue 32).
+semantics identifiers and kept by a MutationObserver.
 
 The page hands this device's settings and languages to the host in a cookie of the
 WebSocket's request (``prefs.js``); flet_web keeps that request private, and

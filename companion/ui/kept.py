@@ -4,7 +4,7 @@ A pane that comes and goes as the game moves (the players' list, the result card
 stays mounted while another step shows, hidden and drawn from the data it was last
 shown with. When it shows again its memoized parts compare equal, or nearly: the tap
 changes a visibility and the texts that differ, instead of sending a card of new
-controls (issue 14, target 2). The screen records here, as it draws, what it showed.
+controls. The screen records here, as it draws, what it showed.
 """
 
 from __future__ import annotations

@@ -186,7 +186,7 @@ def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
         if number > 1:
             app.click("next-round")
         app.wait_text("title", f"Round {number}")
-        if number == 16:  # issue 29: the last tile says the herd is tamed next round
+        if number == 16:  # the last tile says the herd is tamed next round
             assert "Last tile: then the herd is tamed" in app.text("herd-card")
             app.shot("phone-light-round-16")
         if number % 5 == 0:
@@ -284,7 +284,7 @@ def test_several_unfinished_games_resume_delete_and_reopen(browser: Browser, ser
     app.click("reopen-game")
     app.wait_text("player-0", "Ann moves 1 person")
     app.wait_text("message", "open again")
-    # Issue 29: the banner stays with the round; Home and the Rules show without it.
+    # The banner stays with the round; Home and the Rules show without it.
     app.click("nav-back")
     app.wait("open-rules")
     app.gone("message")

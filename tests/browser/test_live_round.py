@@ -1,4 +1,4 @@
-"""Issue 29's walk on a phone (360 x 640, touch, Korean, dark): after Change and Take back
+"""The reported walk on a phone (360 x 640, touch, Korean, dark): after Change and Take back
 the hand-out names the right player for the tile, and the winner's choice, Next round and
 Home stay; the walk's screens are saved to be looked at."""
 
@@ -135,7 +135,7 @@ def in_view(app: App, identifier: str) -> bool:
 
 
 def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Server) -> None:
-    """Issue 29, the phone's round: after Record the round shows the row just recorded (it
+    """The phone's round: after Record the round shows the row just recorded (it
     no longer jumps to the top, so the table does not scroll down again for every player);
     after a roll the verdict is in view above the thumb bar, and End game's question when it
     is asked."""
@@ -145,7 +145,7 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
         move(app, seat, 1)
         app.shot(f"phone-360-ko-dark-after-record-{seat}")
         assert in_view(app, f"player-{seat}"), f"after Record the row of seat {seat} is out of view"
-    # Issue 33: End game before the roll says the round is not rolled, and who moved.
+    # End game before the roll says the round is not rolled, and who moved.
     app.tap("end-game")
     app.wait_page_text("1라운드는 아직 주사위를 굴리지 않았습니다")
     app.settle(quiet_ms=600)
@@ -174,7 +174,7 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
 
 @pytest.mark.parametrize("percent", [160, 200])
 def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser, tmp_path: Path, percent: int) -> None:
-    """Issue 29: at 160 % and 200 % text on a 360 x 640 phone the winner's "1." and "all"
+    """At 160 % and 200 % text on a 360 x 640 phone the winner's "1." and "all"
     stay in the thumb bar above Next round (on one line), so the default is never taken
     unseen; README promises it at every text size."""
     data = tmp_path / "data"
@@ -199,7 +199,7 @@ def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser,
 
 
 def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Server) -> None:
-    """Issue 29: the ring seen after a touch tap on Undo is Flutter's focus ring for keyboard
+    """The ring seen after a touch tap on Undo is Flutter's focus ring for keyboard
     and screen-reader users. A phone without a screen reader has no semantics tree (the tests
     switch it on to find controls), and there a finger's tap on Undo undoes and leaves the
     button as it was drawn before, with no ring through the next taps."""

@@ -141,7 +141,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
 
 
 def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
-    """On a phone the migration editor stays mounted, hidden, once opened (issue 14): opened
+    """On a phone the migration editor stays mounted, hidden, once opened: opened
     again it shows the player and the values it is opened for, never what was last on it, and
     while the round shows, it is out of the page's accessibility tree."""
     app = App(browser, server.url, PHONE, touch=True)
@@ -196,7 +196,7 @@ def faces(app: App, seat: int) -> list[str]:
 
 
 def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
-    """The players' list and the result card stay mounted while the other shows (issue 14):
+    """The players' list and the result card stay mounted while the other shows:
     whatever they last showed, a roll, an Undo, a Redo and the next round show this
     round's players, dice and hand-out, and the hidden one is out of the accessibility tree."""
     app = App(browser, server.url, PHONE, touch=True)
@@ -270,8 +270,8 @@ def wait_checked(app: App, identifier: str) -> None:
 
 def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) -> None:
     """Printed tiles on a phone: the herd picker and the tile's bonuses stay mounted once shown
-    (issue 14). Shown again they ask for this round, with this round's tiles left and an empty
-    tile, never what they showed last; Back from the picker returns to the settled round."""
+    . Shown again they ask for this round, with this round's tiles left and an empty
+     tile, never what they showed last; Back from the picker returns to the settled round."""
     app = App(browser, server.url, PHONE, touch=True)
     app.new_game(("Anna", "Bert", "Chloé"), "physical", shows=None)
     app.wait_text("physical-herd", "16 tiles left")

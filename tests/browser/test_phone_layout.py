@@ -117,7 +117,7 @@ def scrolled_off(app: App, identifier: str) -> bool:
 
 def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
     """The screen's body is kept from step to step (patched, not built again), yet a new step
-    opens where it is even after scrolling down: the result at the result (issue 29: its
+    opens where it is even after scrolling down: the result at the result (its
     verdict in view, not the herd card), the next round and the editor at their top."""
     server = Server(tmp_path / "data", ["--language", "en"]).start()
     app = App(browser, server.url, SMALL, locale="en", touch=True)
@@ -256,7 +256,7 @@ def test_setup_limits_names_undoes_a_removal_and_keeps_start_in_view(browser: Br
             assert "Type a name" in app.text("name-0")
             app.fill_name(0, "Anna")
             app.fill_name(1, "Bert")
-            app.fill_name(2, "Maximiliana-Theodora von X")  # kept whole and flagged (issue 33)
+            app.fill_name(2, "Maximiliana-Theodora von X")  # kept whole and flagged
             assert app.wait("name-2").locator("input, textarea").first.input_value() == "Maximiliana-Theodora von X"
             app.wait_text("name-error-2", "is too long: at most 20 characters")
             app.fill_name(2, "Maximiliana-Theodora")
@@ -304,7 +304,7 @@ def _tiny_runs() -> list[Any]:
 def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, scheme: str) -> None:
     """The smallest phone, each language, light and dark: every screen of a printed-tiles game
     and every editor, question and card that opens on it, saved for looking at; no control
-    reaching past the window's edges, and (issue 32, checked in light, which lays out as dark
+    reaching past the window's edges, and (checked in light, which lays out as dark
     does) no word broken inside itself, read from the page's text boxes and drawn buttons."""
     server = Server(tmp_path / "data", ["--language", lang]).start()
     app = App(browser, server.url, TINY, scheme, locale=lang, touch=True)

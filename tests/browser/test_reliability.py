@@ -361,7 +361,7 @@ def _register_and_drop(url: str, session_id: str = "") -> tuple[str, bytes]:
 
 
 def test_a_tab_dropped_while_its_session_starts_gets_the_app_when_it_returns(tmp_path: Path) -> None:
-    """Issue 35: a tab whose connection dropped while its session was starting comes back
+    """A tab whose connection dropped while its session was starting comes back
     (a reload keeps the tab's session id) and is shown the app, never an empty page."""
     # No language saved: the session first asks the device for its language (up to 3 s),
     # and the tab has gone by then; the session's start then runs on with no one to send to.

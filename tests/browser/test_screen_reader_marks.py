@@ -1,4 +1,4 @@
-"""The two screen-reader marks Flutter's web accessibility layer leaves out (issue 32), as
+"""The two screen-reader marks Flutter's web accessibility layer leaves out, as
 Chromium's accessibility tree has them: each language's name in Settings in its own
 language, and a refused name field marked invalid until its name is accepted."""
 

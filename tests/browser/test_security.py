@@ -85,7 +85,7 @@ def test_room_mode_generates_a_token_and_a_qr_code(tmp_path: Path) -> None:
         token = line.split("?token=")[1].strip()
         assert len(token) >= 12
         assert "█" in log  # the terminal QR code
-        assert status(server.url) == 200  # the host's own screen, on 127.0.0.1: no token (issue 33)
+        assert status(server.url) == 200  # the host's own screen, on 127.0.0.1: no token
         joined = [row.strip() for row in log.splitlines() if "?token=" in row]
         for url in joined:  # the phones' addresses: the token, or a page that says what to do
             lan = url.split("?token=")[0]

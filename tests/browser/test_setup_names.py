@@ -1,4 +1,4 @@
-"""Issue 33, New game's names on a phone (360 x 640, touch): a name typed wrong is flagged
+"""New game's names on a phone (360 x 640, touch): a name typed wrong is flagged
 as it is typed, Start shows every problem at once and brings the first into view, and a
 long paste is kept and flagged rather than cut without a word."""
 

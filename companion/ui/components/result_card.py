@@ -3,7 +3,7 @@
 Drawn from plain data, so the card a round showed can stay on the page, hidden, while
 the round is back in migration (after an Undo of the roll, or in the next round):
 rolling again, or Redo, then changes what is on the page instead of sending the card
-anew (issue 14, target 2). While the dice tumble, the settled parts are there already,
+anew. While the dice tumble, the settled parts are there already,
 hidden; the dice settling only shows them. The plain-Flet floor of the benchmark
 (``bench/baselines/floor.py``) builds its card from the same pieces.
 """

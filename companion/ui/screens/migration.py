@@ -83,7 +83,7 @@ def editor_slot(model: AppModel, shown: bool) -> ft.Control | None:
     Once opened it stays mounted under the round, hidden, drawn as it was last shown,
     so opening it again (Cancel, Record, another player, the next round) changes what
     is already on the page (its visibility, the texts that differ) instead of sending a
-    card of new controls (issue 14, target 2). None before it was first opened in this game."""
+    card of new controls. None before it was first opened in this game."""
     game = model.play.game
     migration = model.migration
     if game is None:

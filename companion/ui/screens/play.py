@@ -69,7 +69,7 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(tile_editor(model))
     if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         # The players' list and the result card take turns, each kept on the page while
-        # the other shows: a roll, its Undo and Redo change what is there (issue 14).
+        # the other shows: a roll, its Undo and Redo change what is there.
         entering = step.hand_entry
         if entering:
             parts.append(hand_entry_pane(model))
@@ -310,7 +310,7 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     # the top. The round stays mounted under it, hidden: Record (or the herd's area) shows it
     # again, changed where it changed, instead of building it anew. The editor, the herd
     # picker and the tile's bonuses, once shown in a game, stay mounted too, hidden while the
-    # round shows (editor_slot, picker_slot, tile_slot; issue 14).
+    # round shows (editor_slot, picker_slot, tile_slot).
     # The herd picker (a round not begun) and the editor never show together.
     editing = step.editing is not None
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
