@@ -108,14 +108,15 @@ def test_games_lists_every_unfinished_game(tmp_path: Path) -> None:
 
 
 def test_help_lists_every_command() -> None:
-    """``--help`` names each command and says what it does, as README does."""
+    """``--help`` names each command and says what it does, as the docs do."""
     result = cli("--help")
     assert result.returncode == 0
     for command in ("games", "export GAME_ID FILE", "import FILE", "publish [DIR]"):
         assert f"\n  {command} " in result.stdout, result.stdout
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    root = Path(__file__).resolve().parents[1]
+    docs = "".join(path.read_text(encoding="utf-8") for path in [root / "README.md", *(root / "docs").glob("*.md")])
     for command in ("games", "export", "import", "publish"):
-        assert f"python -m companion {command}" in readme
+        assert f"python -m companion {command}" in docs
 
 
 @pytest.mark.parametrize(
