@@ -77,7 +77,7 @@ def run(argv: list[str]) -> int:
     # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
     # the app should not wait for the import checks' modules.
     from .data.game_files import read_game_file, save_imported
-    from .data.store import Store, StoreError
+    from .data.store import Store, StoreError, db_path
     from .i18n import LANGUAGES, describe, join_names, translate
     from .i18n.dates import format_when
     from .rules import ImportFormatError, Phase, game_to_json
@@ -102,7 +102,7 @@ def run(argv: list[str]) -> int:
         print(translate(lang, key, **params), file=sys.stderr if error else sys.stdout)
 
     try:
-        store = Store(Path(options.data_dir) / "games.sqlite3" if options.data_dir else None)
+        store = Store(db_path(options.data_dir))
     except StoreError as exc:
         say(f"error.{exc.code}", error=True)
         return 2

@@ -38,6 +38,13 @@ from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, s
 #: How long opening waits for another process that is creating or upgrading the file.
 OPEN_PATIENCE_SECONDS = 15
 DB_NAME = "games.sqlite3"
+
+
+def db_path(data_dir: str | Path | None) -> Path | None:
+    """The saved games' file in ``data_dir``; None: the user data directory's (the default)."""
+    return Path(data_dir) / DB_NAME if data_dir else None
+
+
 #: Games kept decoded after a load or a write, so that every tab on one game shares one
 #: copy (a game is immutable) instead of each replaying the log into its own.
 KEPT_GAMES = 4

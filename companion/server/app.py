@@ -121,9 +121,9 @@ def room_token(config: Config) -> str:
     made once; a restart keeps it, so the phones' cookies still open the game."""
     if config.token or config.is_local_only:
         return config.token
-    from ..data.store import Store  # the server's process only: the sessions open it too
+    from ..data.store import Store, db_path  # the server's process only: the sessions open it too
 
-    store = Store(Path(config.data_dir) / "games.sqlite3" if config.data_dir else None)
+    store = Store(db_path(config.data_dir))
     try:
         token = store.get_setting(TOKEN_SETTING) or ""
         if not token:

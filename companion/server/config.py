@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ..assets_path import assets_dir
+from ..i18n import LANGUAGES
+from .network import LOOPBACK_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +30,7 @@ class Config:
 
     @property
     def is_local_only(self) -> bool:
-        return self.host in ("127.0.0.1", "localhost", "::1")
+        return self.host in LOOPBACK_NAMES
 
 
 def load_toml(path: Path) -> dict[str, Any]:
@@ -60,7 +62,7 @@ def parser(epilog: str = "") -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, help="port to listen on")
     p.add_argument("--data-dir", help="folder for saved games (default: user data directory)")
     p.add_argument("--token", help="access token required when serving to the room")
-    p.add_argument("--language", choices=["en", "de", "es", "ko"], help="interface language at first start")
+    p.add_argument("--language", choices=list(LANGUAGES), help="interface language at first start")
     p.add_argument("--max-sessions", type=int, help="screens that may be open at once (default 64)")
     return p
 

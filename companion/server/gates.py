@@ -28,6 +28,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from ..i18n import detect, translate
+from .network import LOOPBACK_NAMES
 
 log = logging.getLogger("companion.server.gates")
 
@@ -153,7 +154,7 @@ class OriginGate:
 
 
 #: The names and addresses of this very machine.
-LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+LOOPBACK = LOOPBACK_NAMES
 
 
 def from_this_device(scope: Scope) -> bool:

@@ -12,11 +12,10 @@ import asyncio
 import functools
 import logging
 import urllib.parse
-from pathlib import Path
 
 import flet as ft
 
-from ..data.store import Store, StoreError, default_path
+from ..data.store import Store, StoreError, db_path, default_path
 from ..i18n import LANGUAGES, Translator
 from ..ui import device
 from ..ui.device import DeviceSettings
@@ -42,7 +41,7 @@ def store_for(config: Config) -> Store:
     """One store per data directory, shared by all sessions of this process."""
     key = config.data_dir or ""
     if key not in _stores:
-        path = Path(config.data_dir) / "games.sqlite3" if config.data_dir else None
+        path = db_path(config.data_dir)
         _stores[key] = Store(path)
     return _stores[key]
 
