@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from companion.data.game_files import read_game_file
-from companion.data.store import Store
 from companion.i18n import describe
 from companion.rules import ImportFormatError, StartRound, game_to_json, make_setup, play, start_game
 from companion.server.app import join_urls, room_token
@@ -167,13 +166,9 @@ def test_every_candidate_gets_a_join_address_and_none_is_loopback() -> None:
     assert not any("127." in url for url in urls)
 
 
-def model(tmp_path: Path) -> AppModel:
-    return AppModel.create(Store(tmp_path / "games.sqlite3"))
-
-
-def test_stale_events_for_seats_that_are_gone_change_nothing_and_raise_nothing(tmp_path: Path) -> None:
+def test_stale_events_for_seats_that_are_gone_change_nothing_and_raise_nothing(model: AppModel) -> None:
     """Taps that arrive after their seat was removed (or with odd data) are ignored safely."""
-    m = model(tmp_path)
+    m = model
     m.setup.remove_player(2)
     before = (list(m.setup.names), list(m.setup.colours), m.setup.start_player)
     for seat in (2, 5, -1, "1", None):
@@ -190,10 +185,10 @@ def test_stale_events_for_seats_that_are_gone_change_nothing_and_raise_nothing(t
 
 
 def test_an_unexpected_error_in_a_handler_is_a_message_and_a_log_line(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    model: AppModel, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The safety net: the player reads one sentence in their language, the server logs the rest."""
-    m = model(tmp_path)
+    m = model
     m.session.lang = "de"
 
     def broken(_game_id: int) -> None:

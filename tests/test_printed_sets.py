@@ -361,11 +361,6 @@ def test_a_version_1_file_gains_the_sets_table_and_keeps_its_games(tmp_path: Pat
 
 
 # -- the screens' state (no browser) -----------------------------------------------------------
-@pytest.fixture
-def model(tmp_path: Path) -> AppModel:
-    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-
-
 def enter(model: AppModel, herd: str, first: str, every: str) -> None:
     model.sets.start_tile(0)
     model.sets.pick_herd(herd)

@@ -18,11 +18,6 @@ POINTS = (BonusItem(BonusKind.POINTS, 6),)
 FOOD = (BonusItem(BonusKind.FOOD, 2),)
 
 
-@pytest.fixture
-def model(tmp_path: Path) -> AppModel:
-    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-
-
 def set_game(model: AppModel) -> None:
     """Ann, Bo and Cy with printed tiles and the owner's full set."""
     saved = model.session.store.create_set(full_set())

@@ -5,17 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import flet as ft
-import pytest
 
-from companion.data.store import Store
 from companion.ui.model import AppModel
 from companion.ui.session import WIDE_FROM
 from companion.ui.textsize import BODY, TEXT_SIZES, factor_of, grow
-
-
-@pytest.fixture
-def model(tmp_path: Path) -> AppModel:
-    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
 
 
 def sample() -> tuple[ft.Control, dict[str, ft.Control]]:

@@ -24,11 +24,6 @@ from companion.ui.screens.taming import RESULT_KEY
 from .helpers import run_async
 
 
-@pytest.fixture
-def model(tmp_path: Path) -> AppModel:
-    return AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-
-
 def new_game(model: AppModel, names: list[str], printed: bool = False) -> None:
     model.play.go(Screen.SETUP)
     while len(model.setup.names) > len(names):

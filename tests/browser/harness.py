@@ -584,6 +584,25 @@ class App:
         download.value.save_as(path)
         return path
 
+    def move(self, player: int, people: int = 1, pay: str | None = None, name: str | None = None) -> None:
+        """Record (or change) ``player``'s migration: ``people`` people, paid in food, or with
+        one ``pay`` resource in place of one food; ``name``: wait until the row says so."""
+        press = self.tap if self.touch else self.click
+        press(f"edit-{player}")
+        self.wait("migration-editor")
+        shown = int(self.wait_text("people-value", "").split()[0])
+        for _ in range(abs(people - shown)):
+            press("people-plus" if people > shown else "people-minus")
+        self.wait_text("people-value", str(people))
+        if pay:
+            press("pay-food-minus")
+            press(f"pay-{pay}-plus")
+        press("save-migration")
+        self.gone("migration-editor")
+        if name is not None:
+            word = "person" if people == 1 else "people"
+            self.wait_text(f"player-{player}", f"{name} moves {people} {word}")
+
     def describe_tool_and_food(self) -> None:
         """In the open tile editor (printed tiles): "1." one tool, "all" one food, Save; waits
         until the round shows the tile's bonuses."""

@@ -38,18 +38,6 @@ def table_dice(app: App, faces: dict[int, list[int]]) -> None:
     app.wait("result-card")
 
 
-def move(app: App, player: int, people: int) -> None:
-    """Move (or Change) ``player``'s migration to ``people`` people, paid in food."""
-    app.tap(f"edit-{player}")
-    app.wait("migration-editor")
-    shown = int(app.wait_text("people-value", "").split()[0])
-    for _ in range(people - shown):
-        app.tap("people-plus")
-    app.wait_text("people-value", str(people))
-    app.tap("save-migration")
-    app.gone("migration-editor")
-
-
 def hand_out(app: App) -> dict[int, str]:
     """Each hand-out row's text, by seat (the rows below the fold swiped into view)."""
     app.reveal("handouts")
@@ -82,21 +70,21 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, 
     app.tap("herd-pick-wood")
     app.tap("tile-skip")
     # Round A: 서연 1, 지우 2; 서연 wins at the table.
-    move(app, 0, 1)
-    move(app, 1, 2)
+    app.move(0, 1)
+    app.move(1, 2)
     table_dice(app, {0: [6], 1: [1, 1]})
     assert_round_settled(app, winner=0, players={0, 1})
     # Round B: 지우 2, 민준 1; Change 지우 to 3; Take back 민준; 서연 1; 지우 wins.
     app.tap("next-round")
     app.tap("herd-pick-stone")
     app.tap("tile-skip")
-    move(app, 1, 2)
-    move(app, 2, 1)
-    move(app, 1, 3)
+    app.move(1, 2)
+    app.move(2, 1)
+    app.move(1, 3)
     app.tap("edit-2")
     app.tap("withdraw")
     app.gone("migration-editor")
-    move(app, 0, 1)
+    app.move(0, 1)
     table_dice(app, {1: [6, 6, 6], 0: [1]})
     assert_round_settled(app, winner=1, players={0, 1})
     app.tap_point("handouts")  # swiped into view, to be looked at
@@ -105,8 +93,8 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(browser: Browser, 
     app.tap("next-round")
     app.tap("herd-pick-gold")
     app.tap("tile-skip")
-    move(app, 2, 1)
-    move(app, 1, 1)
+    app.move(2, 1)
+    app.move(1, 1)
     table_dice(app, {2: [6], 1: [1]})
     assert_round_settled(app, winner=2, players={1, 2})
     app.swipe(400)  # the hand-out into view, to be looked at
@@ -142,7 +130,7 @@ def test_the_phone_round_stays_where_the_step_is(browser: Browser, server: Serve
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
     app.new_game(("서연", "지우", "민준", "하윤"), shows="players-card")
     for seat in (3, 0, 2):
-        move(app, seat, 1)
+        app.move(seat, 1)
         app.shot(f"phone-360-ko-dark-after-record-{seat}")
         assert in_view(app, f"player-{seat}"), f"after Record the row of seat {seat} is out of view"
     # End game before the roll says the round is not rolled, and who moved.
@@ -184,8 +172,8 @@ def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser,
     app = App(browser, server.url, NARROW, scheme="dark", locale="ko-KR", touch=True)
     try:
         app.start_round(NAMES)
-        move(app, 0, 1)
-        move(app, 1, 2)
+        app.move(0, 1)
+        app.move(1, 2)
         app.tap("roll")
         app.wait("next-round", timeout=20_000)
         for identifier in ("choose-first", "choose-all", "next-round"):
@@ -205,8 +193,8 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
     button as it was drawn before, with no ring through the next taps."""
     setup = App(browser, server.url, NARROW, touch=True)
     setup.start_round()
-    move(setup, 0, 1)
-    move(setup, 1, 1)
+    setup.move(0, 1)
+    setup.move(1, 1)
     setup.settle(quiet_ms=500)
     box = setup.wait("undo").bounding_box()
     assert box is not None

@@ -125,13 +125,6 @@ def caches(app: App) -> list[str]:
     return list(app.page.evaluate("caches.keys()"))
 
 
-def move(app: App, player: int, name: str) -> None:
-    """``player`` moves one person, paying one food (touch)."""
-    app.tap(f"edit-{player}")
-    app.tap("save-migration")
-    app.wait_text(f"player-{player}", f"{name} moves 1 person")
-
-
 @pytest.fixture
 def host(site: Path) -> Iterator[StaticHost]:
     served = StaticHost(site).start()
@@ -153,14 +146,14 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("herd-pick-wood")
     app.wait("tile-editor")
     app.describe_tool_and_food()
-    move(app, 0, "Anna")
+    app.move(0, name="Anna")
     app.tap("roll")
     app.wait_text("winner", "Anna tames the mammoth", timeout=30_000)
     app.shot("static-phone-light-printed-round")
 
     app.tap("nav-back")
     app.new_game(NAMES, "companion")
-    move(app, 1, "Bert")
+    app.move(1, name="Bert")
     app.tap("roll")
     app.wait_text("winner", "Bert tames the mammoth", timeout=30_000)
 
@@ -200,7 +193,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("herd-pick-stone")
     app.wait("tile-editor")
     app.tap("tile-skip")
-    move(app, 2, "Chen")
+    app.move(2, name="Chen")
     snapshot_kept(app)
     said.clear()
     app.reload()
@@ -361,7 +354,7 @@ def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, sit
         assert "not keeping anything" in app.text("unkept") and "without https" in app.text("unkept")
         app.new_game(NAMES, "companion")
         app.wait("unkept")
-        move(app, 0, "Anna")
+        app.move(0, name="Anna")
         app.shot("static-phone-light-unkept")
         assert app.page.evaluate("!navigator.serviceWorker || !navigator.serviceWorker.controller")
         app.close()

@@ -78,16 +78,6 @@ def fraction_text(value: Fraction) -> str:
 
 
 # --- driving the app ---------------------------------------------------------------------
-def move(app: App, player: int, people: int, pay: str | None = None) -> None:
-    """``player`` moves ``people``, paying food, or one ``pay`` resource in place of one food."""
-    app.click(f"edit-{player}")
-    for _ in range(people - 1):
-        app.click("people-plus")
-    if pay:
-        app.click("pay-food-minus")
-        app.click(f"pay-{pay}-plus")
-    app.click("save-migration")
-    app.gone("migration-editor")
 
 
 def roll_and_end(app: App) -> None:
@@ -101,15 +91,15 @@ def roll_and_end(app: App) -> None:
 def play_two_games(app: App) -> None:
     # Game 1: three rounds (app dice, table dice, nobody), then the end.
     app.new_game(["Anna", "Bert", "Chloé"])
-    move(app, 0, 2, "wood")  # 2 people: 1 food + 1 wood
-    move(app, 1, 1)
+    app.move(0, 2, "wood")  # 2 people: 1 food + 1 wood
+    app.move(1, 1)
     app.click("roll")
     app.wait("choose-all", timeout=20_000)
     app.click("choose-all")
     app.click("next-round")
     app.wait_text("title", "Round 2")
-    move(app, 0, 1)
-    move(app, 2, 1, "stone")  # 1 person, paid with 1 stone
+    app.move(0, 1)
+    app.move(2, 1, "stone")  # 1 person, paid with 1 stone
     app.click("enter-dice")
     app.click("hand-0-0-5")
     app.click("hand-2-0-3")
@@ -130,8 +120,8 @@ def play_two_games(app: App) -> None:
     app.click("done")
     # Game 2: "anna" again (the same player by name), Dora and Emil.
     app.new_game(["anna", "Dora", "Emil"])
-    move(app, 0, 1)
-    move(app, 1, 1)
+    app.move(0, 1)
+    app.move(1, 1)
     app.click("enter-dice")
     app.click("hand-0-0-2")
     app.click("hand-1-0-6")
@@ -244,7 +234,7 @@ def test_export_import_and_copy_in_the_browser(browser: Browser, server: Server,
     app = App(browser, server.url, PHONE)
     app.context.grant_permissions(["clipboard-read", "clipboard-write"])
     app.new_game(["Anna", "Bert", "Chloé"])
-    move(app, 0, 1)
+    app.move(0, 1)
     roll_and_end(app)
     app.wait("scoring-card")
     exported = app.export(tmp_path / "exported.json")
@@ -340,8 +330,8 @@ def test_summary_and_statistics_screenshots(
             app.fill_name(seat, name)
         app.click("start-game")
         app.wait("herd-card")
-        move(app, 0, 2)
-        move(app, 1, 1)
+        app.move(0, 2)
+        app.move(1, 1)
         roll_and_end(app)
         app.wait("player-summary")
         app.reveal("summary-2")
