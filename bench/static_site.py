@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.common import Row, median, p, round_taps, start_app_game
 from bench.first_load import Visit
 from companion.site import flet_client
 from companion.site.publish import SNAPSHOT_KEY, VARIANTS, publish
@@ -153,7 +154,6 @@ def visit_again(visit: Visit, url: str, identifier: str) -> float:
 
 
 def static_site(browser: Any, runs: int) -> list[Any]:
-    from bench.run import Row, median, p, round_taps, start_app_game
 
     work = Path(tempfile.mkdtemp(prefix="mh-static-"))
     app_dir, hello_dir = work / "app", work / "hello"

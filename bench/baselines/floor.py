@@ -13,8 +13,8 @@ re-render of the rest, no diff.
 - roll: the players card becomes the result card with tumbling dice (six frames,
   90 ms apart, as the app), the thumb bar goes;
 - undo: the players card and the thumb bar come back (an undone round start shows the
-  round before, or the herd picker with printed tiles; an undone migration, the round
-  with nobody moved; untimed, these set up the next tap);
+  round before, or the herd picker with printed tiles; an undone migration, the editor
+  again with what was recorded, as the app's Undo does; untimed, these set up the next tap);
 - cancel (untimed): the editor closes and the round's body comes back;
 - redo: the settled result card, the winner's choice and Next round;
 - bonus choice: the two choices and the hand-out list change;
@@ -456,6 +456,10 @@ def main(page: ft.Page) -> None:
         elif isinstance(undoing, StartRound):  # back to the round before, settled
             body.controls = [*herd_top(), result_card(None), *toggles()]
             bottom.controls = settled_bar()
+        elif isinstance(undoing, Migrate):  # the editor again, as it was recorded (the app's Undo)
+            draft.reset(undoing.people, {resource.value: n for resource, n in undoing.payment.items()})
+            body.controls = [editor(undoing.player)]
+            bottom.controls = []
         elif state().phase is Phase.MIGRATION:
             body.controls[-3] = players_card()
             bottom.controls = thumb_bar()
