@@ -7,7 +7,7 @@ import flet as ft
 from ...i18n import Translator
 from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID, TILES_PER_DECK
 from ...rules.legal import can_add_seat, can_remove_seat
-from ..model import AppModel
+from ..model import AppModel, Message
 from ..theme import GAP
 from ..widgets import badge, card, heading, icon_button, marks, primary, scroll_key, secondary, tid, tonal
 
@@ -24,128 +24,50 @@ FIRST_PROBLEM_KEY = "first-name-problem"
 
 
 def setup_screen(model: AppModel) -> ft.Control:
+    """New game: the players (names, colours, seats), the start player, the tiles; a note
+    when other games wait. A tablet puts the players beside the choices."""
+    players = _players_card(model)
+    start = _start_player_card(model)
+    deck = _deck_card(model)
+    note = _others_waiting(model)
+    if model.session.wide:  # a tablet: players on the left, the choices on the right
+        return ft.Column(
+            [
+                *note,
+                ft.Row(
+                    [
+                        ft.Column([players], expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                        ft.Column(
+                            [start, deck],
+                            expand=True,
+                            spacing=GAP + 4,
+                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+                        ),
+                    ],
+                    spacing=GAP + 4,
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                ),
+            ],
+            spacing=GAP + 4,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+    return ft.Column(
+        [*note, players, start, deck],
+        spacing=GAP + 4,
+        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+    )
+
+
+def _players_card(model: AppModel) -> ft.Control:
+    """Each seat's row, Undo of a removal, Add player."""
     tr = model.session.tr
-    rows: list[ft.Control] = []
     count = len(model.setup.names)
     initials = marks(model.setup.names)
     problems = model.setup.problems()
-    for seat, name in enumerate(model.setup.names):
-        message = problems.get(seat)
-        error = tr(message.key, **message.params) if message else None
-        colour = model.setup.colours[seat]
-        shown = seat_name(tr, name, seat)
-        disc = ft.Semantics(
-            identifier=f"colour-{seat}",
-            key=f"colour-{seat}",
-            button=True,
-            content=ft.Container(
-                # the disc, and the colour's name under it: shown, not only coloured
-                content=ft.Column(
-                    [
-                        badge(shown, colour, 44, initials[seat] if name.strip() else str(seat + 1)),
-                        ft.Text(
-                            tr(f"colour.{colour}"),
-                            size=12,
-                            text_align=ft.TextAlign.CENTER,
-                            semantics_label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
-                        ),
-                    ],
-                    spacing=2,
-                    tight=True,
-                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
-                ink=True,
-                padding=2,
-                width=56,
-                border_radius=12,
-            ),
-        )
-        room = model.session.room
-        field = ft.Container(
-            expand=room >= FIELD_BESIDE_DISC_FROM or None,  # beside the disc: the rest of the row
-            content=ft.Column(
-                [
-                    # The seat's label above the field; inside it an italic prompt
-                    # that cannot pass for a name already typed.
-                    ft.Text(tr("setup.player_label", n=seat + 1), size=13),
-                    # A group named for the seat: a screen reader says "Player 2" on entering
-                    # the field (the field's own name is its prompt, the same at every seat).
-                    ft.Semantics(
-                        identifier=f"name-{seat}",
-                        key=f"name-{seat}",
-                        label=tr("setup.player_label", n=seat + 1),
-                        content=ft.TextField(
-                            hint_text=tr("setup.name_hint"),
-                            hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
-                            hint_max_lines=2,  # wraps at a big text size rather than being cut off
-                            value=name,
-                            on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
-                            # A long paste is kept and flagged "too long" (not cut without a
-                            # word); only a runaway paste stops at this many characters.
-                            max_length=PASTE_LIMIT,
-                            border_color=ft.Colors.ERROR if error else None,
-                            focused_border_color=ft.Colors.ERROR if error else None,
-                            text_size=18,
-                            dense=False,
-                            counter="",
-                            # The message under the field is the field's own error (inside its
-                            # node), announced the moment it appears. Flet 1.0.5's web client
-                            # cannot mark the field itself invalid (aria-invalid stays false).
-                            error=tid(f"name-error-{seat}", ft.Text(error, size=13, color=ft.Colors.ERROR), live=True)
-                            if error
-                            else None,
-                        ),
-                    ),
-                ],
-                spacing=2,
-                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-            ),
-        )
-        seat_buttons: list[ft.Control] = [
-            icon_button(
-                ft.Icons.ARROW_UPWARD,
-                tr("setup.move_up_name", name=shown),
-                (lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
-                f"seat-up-{seat}",
-                icon_size=24,
-            ),
-            icon_button(
-                ft.Icons.DELETE_OUTLINE,
-                tr("setup.remove_name", name=shown),
-                (lambda _e, s=seat: model.setup.remove_player(s)) if can_remove_seat(count) else None,
-                f"remove-{seat}",
-                icon_size=24,
-            ),
-        ]
-        if room >= SEAT_BUTTONS_BESIDE_FROM:
-            rows.append(ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8))
-        elif room >= FIELD_BESIDE_DISC_FROM:  # the field keeps the row's width, the buttons go below
-            rows.append(
-                ft.Column(
-                    [
-                        ft.Row([disc, field], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8),
-                        ft.Row(seat_buttons, alignment=ft.MainAxisAlignment.END, spacing=8),
-                    ],
-                    spacing=4,
-                )
-            )
-        else:  # big text or a zoomed phone: disc and buttons on a line, the field below at full width
-            rows.append(
-                ft.Column(
-                    [
-                        ft.Row(
-                            [disc, ft.Container(expand=True), *seat_buttons],
-                            vertical_alignment=ft.CrossAxisAlignment.START,
-                            spacing=8,
-                        ),
-                        field,
-                    ],
-                    spacing=4,
-                    horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                )
-            )
-    players = card(
+    rows = [
+        _seat_row(model, seat, name, initials[seat], problems.get(seat)) for seat, name in enumerate(model.setup.names)
+    ]
+    return card(
         ft.Column(
             [
                 # A refused Start scrolls to this mark, always here: a mark that came and went
@@ -166,7 +88,142 @@ def setup_screen(model: AppModel) -> ft.Control:
             spacing=GAP,
         )
     )
-    start = card(
+
+
+def _seat_row(model: AppModel, seat: int, name: str, initial: str, message: Message | None) -> ft.Control:
+    """One seat: the colour disc, the name field with its problem, move up and remove; laid
+    out for the room the text size leaves."""
+    tr = model.session.tr
+    count = len(model.setup.names)
+    error = tr(message.key, **message.params) if message else None
+    shown = seat_name(tr, name, seat)
+    disc = _colour_disc(model, seat, name, initial, shown)
+    field = _name_field(model, seat, name, error)
+    room = model.session.room
+    seat_buttons: list[ft.Control] = [
+        icon_button(
+            ft.Icons.ARROW_UPWARD,
+            tr("setup.move_up_name", name=shown),
+            (lambda _e, s=seat: model.setup.move_seat(s, -1)) if seat > 0 else None,
+            f"seat-up-{seat}",
+            icon_size=24,
+        ),
+        icon_button(
+            ft.Icons.DELETE_OUTLINE,
+            tr("setup.remove_name", name=shown),
+            (lambda _e, s=seat: model.setup.remove_player(s)) if can_remove_seat(count) else None,
+            f"remove-{seat}",
+            icon_size=24,
+        ),
+    ]
+    if room >= SEAT_BUTTONS_BESIDE_FROM:
+        return ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8)
+    elif room >= FIELD_BESIDE_DISC_FROM:  # the field keeps the row's width, the buttons go below
+        return ft.Column(
+            [
+                ft.Row([disc, field], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8),
+                ft.Row(seat_buttons, alignment=ft.MainAxisAlignment.END, spacing=8),
+            ],
+            spacing=4,
+        )
+    else:  # big text or a zoomed phone: disc and buttons on a line, the field below at full width
+        return ft.Column(
+            [
+                ft.Row(
+                    [disc, ft.Container(expand=True), *seat_buttons],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                    spacing=8,
+                ),
+                field,
+            ],
+            spacing=4,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        )
+
+
+def _colour_disc(model: AppModel, seat: int, name: str, initial: str, shown: str) -> ft.Control:
+    """The seat's colour: a disc with the player's initial and the colour's name under it
+    (shown, not only coloured); a tap gives the seat the next colour."""
+    tr = model.session.tr
+    colour = model.setup.colours[seat]
+    return ft.Semantics(
+        identifier=f"colour-{seat}",
+        key=f"colour-{seat}",
+        button=True,
+        content=ft.Container(
+            # the disc, and the colour's name under it: shown, not only coloured
+            content=ft.Column(
+                [
+                    badge(shown, colour, 44, initial if name.strip() else str(seat + 1)),
+                    ft.Text(
+                        tr(f"colour.{colour}"),
+                        size=12,
+                        text_align=ft.TextAlign.CENTER,
+                        semantics_label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                    ),
+                ],
+                spacing=2,
+                tight=True,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            ),
+            on_click=lambda _e, s=seat: model.setup.cycle_colour(s),
+            ink=True,
+            padding=2,
+            width=56,
+            border_radius=12,
+        ),
+    )
+
+
+def _name_field(model: AppModel, seat: int, name: str, error: str | None) -> ft.Control:
+    """The seat's name field, under its label, with its problem (if any) as its own error."""
+    tr = model.session.tr
+    room = model.session.room
+    return ft.Container(
+        expand=room >= FIELD_BESIDE_DISC_FROM or None,  # beside the disc: the rest of the row
+        content=ft.Column(
+            [
+                # The seat's label above the field; inside it an italic prompt
+                # that cannot pass for a name already typed.
+                ft.Text(tr("setup.player_label", n=seat + 1), size=13),
+                # A group named for the seat: a screen reader says "Player 2" on entering
+                # the field (the field's own name is its prompt, the same at every seat).
+                ft.Semantics(
+                    identifier=f"name-{seat}",
+                    key=f"name-{seat}",
+                    label=tr("setup.player_label", n=seat + 1),
+                    content=ft.TextField(
+                        hint_text=tr("setup.name_hint"),
+                        hint_style=ft.TextStyle(italic=True, color=ft.Colors.OUTLINE),
+                        hint_max_lines=2,  # wraps at a big text size rather than being cut off
+                        value=name,
+                        on_change=lambda e, s=seat: model.setup.set_name(s, e.control.value),
+                        # A long paste is kept and flagged "too long" (not cut without a
+                        # word); only a runaway paste stops at this many characters.
+                        max_length=PASTE_LIMIT,
+                        border_color=ft.Colors.ERROR if error else None,
+                        focused_border_color=ft.Colors.ERROR if error else None,
+                        text_size=18,
+                        dense=False,
+                        counter="",
+                        # The message under the field is the field's own error (inside its
+                        # node), announced the moment it appears. Flet 1.0.5's web client
+                        # cannot mark the field itself invalid (aria-invalid stays false).
+                        error=tid(f"name-error-{seat}", ft.Text(error, size=13, color=ft.Colors.ERROR), live=True)
+                        if error
+                        else None,
+                    ),
+                ),
+            ],
+            spacing=2,
+            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
+        ),
+    )
+
+
+def _start_player_card(model: AppModel) -> ft.Control:
+    tr = model.session.tr
+    return card(
         ft.Column(
             [
                 heading(tr("setup.start_player")),
@@ -188,7 +245,12 @@ def setup_screen(model: AppModel) -> ft.Control:
             spacing=GAP,
         )
     )
-    deck = card(
+
+
+def _deck_card(model: AppModel) -> ft.Control:
+    """The companion deck or the printed tiles (and then the owner's set, if any)."""
+    tr = model.session.tr
+    return card(
         ft.Column(
             [
                 heading(tr("setup.deck")),
@@ -222,6 +284,11 @@ def setup_screen(model: AppModel) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         )
     )
+
+
+def _others_waiting(model: AppModel) -> list[ft.Control]:
+    """Other unfinished games stay on the start screen: said once, at the top."""
+    tr = model.session.tr
     waiting = len(model.session.unfinished)
     note: list[ft.Control] = []
     if waiting:
@@ -237,32 +304,7 @@ def setup_screen(model: AppModel) -> ft.Control:
                 ),
             )
         )
-    if model.session.wide:  # a tablet: players on the left, the choices on the right
-        return ft.Column(
-            [
-                *note,
-                ft.Row(
-                    [
-                        ft.Column([players], expand=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                        ft.Column(
-                            [start, deck],
-                            expand=True,
-                            spacing=GAP + 4,
-                            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-                        ),
-                    ],
-                    spacing=GAP + 4,
-                    vertical_alignment=ft.CrossAxisAlignment.START,
-                ),
-            ],
-            spacing=GAP + 4,
-            horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        )
-    return ft.Column(
-        [*note, players, start, deck],
-        spacing=GAP + 4,
-        horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-    )
+    return note
 
 
 def seat_name(tr: Translator, name: str, seat: int) -> str:
