@@ -206,8 +206,15 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
     clip = {"x": box["x"] - 4, "y": box["y"] - 4, "width": box["width"] + 8, "height": box["height"] + 8}
 
     def drawn() -> bytes:
-        page.wait_for_timeout(1500)  # the tap's ink has faded
-        return page.screenshot(clip=clip)  # type: ignore[arg-type]
+        """The button's picture once it is still (the tap's ink faded): two alike in a row."""
+        last = page.screenshot(clip=clip)  # type: ignore[arg-type]
+        for _ in range(100):
+            page.wait_for_timeout(150)  # a poll: the pictures decide, not the time
+            shot = page.screenshot(clip=clip)  # type: ignore[arg-type]
+            if shot == last:
+                return shot
+            last = shot
+        return last
 
     page.wait_for_selector("flt-glass-pane", state="attached", timeout=60_000)
     before = drawn()
