@@ -73,7 +73,7 @@ def test_saves_alternate_between_the_slots(tmp_path: Path) -> None:
     """Each save writes the older slot, so the newer one stays whole while it is written."""
     db = tmp_path / "games.sqlite3"
     handles = [FakeHandle(), FakeHandle()]
-    keeper = keep.Keeper(db, handles=list(handles), write=FakeHandle.put)
+    keeper = keep.StorageSlots(db, handles=list(handles), write=FakeHandle.put)
     for text in (b"one", b"two", b"three"):
         db.write_bytes(text)
         keeper.save()
@@ -87,13 +87,13 @@ def test_a_start_that_changed_nothing_writes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     db.write_bytes(b"as kept")
     handles = [FakeHandle(), FakeHandle()]
-    keeper = keep.Keeper(db, handles=list(handles), write=FakeHandle.put, loaded=keep.fingerprint(b"as kept"))
+    keeper = keep.StorageSlots(db, handles=list(handles), write=FakeHandle.put, loaded=keep.fingerprint(b"as kept"))
     keeper.save_if_changed()
     assert [h.data for h in handles] == [b"", b""]
     db.write_bytes(b"upgraded")
     keeper.save_if_changed()
     assert keep.newest([h.data for h in handles]) == (1, 1, b"upgraded")
-    fresh = keep.Keeper(db, handles=[FakeHandle(), FakeHandle()], write=FakeHandle.put)  # nothing was kept
+    fresh = keep.StorageSlots(db, handles=[FakeHandle(), FakeHandle()], write=FakeHandle.put)  # nothing was kept
     fresh.save_if_changed()
     assert fresh.generation == 1
 
@@ -133,7 +133,7 @@ def test_a_refused_write_says_so_once_and_plays_on(tmp_path: Path) -> None:
     db.write_bytes(b"game")
     told: list[str] = []
     handles = [FakeHandle(full=True), FakeHandle(full=True)]
-    keeper = keep.Keeper(db, handles=list(handles), on_lost=lambda: told.append("lost"), write=FakeHandle.put)
+    keeper = keep.StorageSlots(db, handles=list(handles), on_lost=lambda: told.append("lost"), write=FakeHandle.put)
     keeper.save()
     keeper.save()
     assert told == ["lost"] and not keeper.kept and keeper.reason == "refused"

@@ -14,7 +14,7 @@ keeps nothing (no OPFS, a refused or full quota) the app plays on in memory and 
 nothing will be kept (``kept`` is False).
 
 The slot format is plain Python (:func:`pack`, :func:`newest`), tested without a browser;
-only :func:`open_keeper` and :class:`Keeper`'s handles touch the browser.
+only :func:`open_storage_slots` and :class:`StorageSlots`'s handles touch the browser.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def newest(slots: list[bytes]) -> tuple[int, int, bytes] | None:
 
 
 @dataclass
-class Keeper:
+class StorageSlots:
     """Where the database file goes after each commit.
 
     ``kept``: commits reach the browser's storage. ``busy``: another tab holds the games.
@@ -165,12 +165,12 @@ async def _handles() -> list[Any]:
     return handles
 
 
-async def open_keeper(path: Path) -> Keeper:
+async def open_storage_slots(path: Path) -> StorageSlots:
     """Take the slots, put the newest saved database at ``path`` and return the keeper.
 
     A second tab finds the slots locked (``busy``); a browser without OPFS, or one that
     refuses it, gives a keeper that keeps nothing (``kept`` False, ``reason`` says why)."""
-    keeper = Keeper(path)
+    keeper = StorageSlots(path)
     deadline = asyncio.get_running_loop().time() + BUSY_PATIENCE_SECONDS
     while True:
         try:

@@ -21,7 +21,7 @@ from ..server import webfix  # the fence of Flet's private internals (imports on
 from ..ui import device
 from ..ui.device import DeviceSettings
 from ..ui.start import build_model, choose_language, dress, notice, open_screens
-from .keep import open_keeper
+from .keep import open_storage_slots
 
 log = logging.getLogger("companion")
 
@@ -40,7 +40,7 @@ async def start(page: ft.Page) -> None:
     settings.own = own or {}
     lang = await choose_language(page, settings, "", LANGUAGES, told.languages)
     tr = Translator(lang)
-    keeper = await open_keeper(DB_PATH)
+    keeper = await open_storage_slots(DB_PATH)
     if keeper.busy:
         notice(page, tr("site.busy_title"), tr("site.busy_body"))
         return
