@@ -2,7 +2,8 @@
 
 Settings come from ``flet.toml``; flags override them (``--help``).
 ``python -m companion games|export ID FILE|import FILE`` lists saved games and
-moves single games in and out as JSON files; ``--help`` lists these commands.
+moves single games in and out as JSON files; ``publish [DIR]`` writes the static web site;
+``--help`` lists these commands.
 """
 
 from __future__ import annotations

@@ -1,15 +1,18 @@
 """Where one tab's state comes together: the session, the game and one draft per editor.
 
 :class:`AppModel` holds no state of its own and no rules; it builds the
-pieces, wires them (drafts reset when the game moves on) and is what the
-screens receive.  Each piece is an observable in its own module:
+pieces, wires them (Undo's view of the round, another screen's change merged into an open
+entry: :mod:`.step`) and is what the screens receive. Each piece but the last is an
+observable in its own module:
 
 - :class:`~.session.Session` screen, settings, message, the lists a screen shows
 - :class:`~.controller.GameController` the game: dispatch, save, undo, other tabs
+- :class:`~.round_view.RoundView` the round's own view: its questions and panels, the tumble,
+  the kept panes
 - :class:`~.drafts.setup.SetupDraft`, :class:`~.drafts.migration.MigrationEditor`,
   :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`,
   :class:`~.drafts.sets.SetEditor` (the owner's printed tiles)
-- :class:`~.files.Transfers` Export, Import and Copy summary (no state of its own)
+- :class:`~.files.Transfers` Export, Import and Copy summary (a plain class: no state of its own)
 """
 
 from __future__ import annotations

@@ -2,13 +2,18 @@
 
 :class:`RoundView` holds, for one tab:
 
-- the round's view flags: where did the herd go (printed tiles), the End game question,
-  the game log and "what each player got" shown or not, the Box-the-tile question;
-- the tumble of the taming dice: the app's roll with its short animation, and the one
-  answer to "are the dice tumbling?" (:meth:`RoundView.tumbling`,
-  :meth:`RoundView.tumbling_before_the_roll`);
-- every kept pane: what a pane kept on the page, hidden, was last drawn from
-  (:class:`~.kept.Kept`), so a phone shows it again changed where it changed.
+- the round's view flags: where did the herd go (printed tiles; Undo and Redo of "Next
+  round", the question shared with the game's other screens), the End game question, the
+  game log and "what each player got" shown or not, the Box-the-tile question;
+- the tumble of the taming dice: the app's roll with its short animation, and the answers
+  to "are the dice tumbling?" (:meth:`RoundView.dice_tumbling`), "with which faces?"
+  (:meth:`RoundView.tumbling`) and "before the roll is made?"
+  (:meth:`RoundView.tumbling_before_the_roll`);
+- the kept panes: what a pane kept on the page, hidden, was last drawn from
+  (:class:`~.kept.Kept`), and the migration editor's last drawing (``editor_shown``), so a
+  phone shows it again changed where it changed.
+
+Which step the round is on, read by every pane, is :func:`~.step.round_step`'s answer.
 
 The game itself (load, dispatch, save, undo, other tabs) is :class:`~.controller.GameController`'s;
 entry values (a migration's people, the dice from the table, a tile's goods) are the drafts'.
