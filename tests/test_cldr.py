@@ -129,3 +129,18 @@ def test_the_app_loads_no_locale_data() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "0"
+
+
+@pytest.mark.parametrize(
+    ("names", "joined"),
+    [
+        (["Chen", "Isabel"], "Chen e Isabel"),
+        (["Ana", "Bo", "Hilda"], "Ana, Bo e Hilda"),
+        (["Ana", "Íñigo"], "Ana e Íñigo"),
+        (["Ana", "Hierro"], "Ana y Hierro"),  # a diphthong: the sound is not i
+        (["Ana", "Yago"], "Ana y Yago"),
+    ],
+)
+def test_spanish_writes_e_for_y_before_the_sound_i(names: list[str], joined: str) -> None:
+    """The language review: "Chen y Isabel" is written "Chen e Isabel"."""
+    assert join_list("es", names) == joined

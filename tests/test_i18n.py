@@ -188,7 +188,7 @@ def test_plural_categories_come_from_cldr(lang: str) -> None:
 
 
 NUMBERS = {"count", "n", "room", "people", "limit", "players", "needed", "got", "paid", "points", "undos"}
-NUMBERS |= {"low", "high", "seat", "die", "other_die"}
+NUMBERS |= {"low", "high", "seat", "die", "other_die", "left", "total"}
 
 
 def _numbered_keys() -> list[str]:
@@ -219,6 +219,14 @@ def test_plural_selectors_name_a_number_the_text_takes(lang: str) -> None:
 
 
 AGREEMENT = [
+    # The verb agrees with what is left, not with what was entered (the language review).
+    ("de", "error.set.unfinished", {"count": 15, "total": 16, "left": 1}, "1 fehlt noch"),
+    ("de", "error.set.unfinished", {"count": 1, "total": 16, "left": 15}, "15 fehlen noch"),
+    ("es", "error.set.unfinished", {"count": 15, "total": 16, "left": 1}, "falta 1."),
+    ("es", "error.set.unfinished", {"count": 1, "total": 16, "left": 15}, "faltan 15."),
+    ("en", "error.set.area_count", {"count": 1, "area": "Forest", "limit": 4}, "1 tile has the Forest back"),
+    ("de", "error.set.area_count", {"count": 1, "area": "Wald", "limit": 4}, "1 Plättchen hat die Rückseite"),
+    ("es", "error.set.area_count", {"count": 5, "area": "Bosque", "limit": 4}, "5 losetas llevan «Bosque»"),
     ("en", "error.dice.count", {"name": "Anna", "needed": 1, "got": 2}, "needs 1 die,"),
     ("en", "error.dice.count", {"name": "Anna", "needed": 5, "got": 2}, "needs 5 dice,"),
     ("en", "round.tiles_left", {"count": 0}, "0 tiles left"),

@@ -73,11 +73,21 @@ def join_names(lang: str, names: Iterable[str]) -> str:
     if len(items) < 2:
         return "".join(items)
     if len(items) == 2:
-        return patterns["2"].format(*items)
+        return _before(lang, patterns["2"], items[-1]).format(*items)
     text = patterns["start"].format(items[0], items[1])
     for item in items[2:-1]:
         text = patterns["middle"].format(text, item)
-    return patterns["end"].format(text, items[-1])
+    return _before(lang, patterns["end"], items[-1]).format(text, items[-1])
+
+
+def _before(lang: str, pattern: str, last: str) -> str:
+    """Spanish writes "e" for "y" before a word that begins with the sound i ("Chen e
+    Isabel", "Ana e Hilda"), but not before a diphthong ("Ana y Hierro")."""
+    if lang != "es" or " y " not in pattern:
+        return pattern
+    word = last.strip().lower()
+    sounds_i = word.startswith(("i", "í")) or (word.startswith(("hi", "hí")) and word[2:3] not in ("a", "e", "o", "u"))
+    return pattern.replace(" y ", " e ") if sounds_i else pattern
 
 
 def _number(lang: str, value: Decimal, digits: int) -> str:
