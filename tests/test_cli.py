@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -78,6 +79,29 @@ def test_import_of_a_bad_file_is_explained_and_changes_nothing(tmp_path: Path) -
     assert result.returncode == 1
     assert "keine Partie" in result.stderr and "Traceback" not in result.stderr
     assert Store(tmp_path / "c" / "games.sqlite3").history() == []
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        ({"log": "nothing"}, "게임 기록이 최대 5000개 항목의 목록이 아닙니다"),
+        ({"log": [{"kind": "play", "action": {"type": "teleport"}}]}, "알 수 없는 종류의 게임 단계가 있습니다"),
+        ({"setup": {"players": "Anna"}}, "게임의 플레이어와 설정을 읽을 수 없습니다"),
+    ],
+)
+def test_a_damaged_file_is_explained_wholly_in_the_chosen_language(
+    tmp_path: Path, damage: dict[str, object], reason: str
+) -> None:
+    """Reported: "게임 파일이 손상되었습니다: log must be a list of at most 5000 entries". The
+    reason is in Korean too, and no English word of the file's check reaches the player."""
+    good = json.loads(game_to_json(play(new_game(2, seed=1), StartRound())))
+    bad = tmp_path / "damaged.json"
+    bad.write_text(json.dumps({**good, **damage}), encoding="utf-8")
+    result = cli("--language", "ko", "import", str(bad), "--data-dir", str(tmp_path / "k"))
+    assert result.returncode == 1
+    said = result.stderr.strip()
+    assert said.startswith("게임 파일이 손상되었습니다") and reason in said, said
+    assert not re.search(r"[A-Za-z]{3,}", said.replace("damaged.json", "")), said
 
 
 def test_join_qr_code_is_a_real_png_without_pillow() -> None:

@@ -80,6 +80,8 @@ def _rule_error_codes() -> set[str]:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
                 if name.endswith("Error") and isinstance(node.args[0].value, str) and "." in node.args[0].value:
                     codes.add(node.args[0].value)
+                if name == "_bad" and isinstance(node.args[0].value, str):  # a damaged file's reason
+                    codes.add(f"import.bad_{node.args[0].value}")
     codes |= {"import.malformed"}  # raised through the _bad helper
     return codes
 

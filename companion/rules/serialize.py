@@ -63,40 +63,42 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def _bonus_from_list(data: Any, part: str) -> Bonus:
     if not isinstance(data, list) or len(data) > 10:
-        raise _bad(f"bad '{part}' bonus {str(data)[:60]!r}")
+        raise _bad("bonus", f"bad '{part}' bonus {str(data)[:60]!r}")
     items = []
     for item in data:
         if not isinstance(item, dict) or item.get("kind") not in {k.value for k in BonusKind}:
-            raise _bad(f"bad good {str(item)[:60]!r} in the '{part}' bonus")
+            raise _bad("good", f"bad good {str(item)[:60]!r} in the '{part}' bonus")
         items.append(BonusItem(BonusKind(item["kind"]), _int(item.get("amount"), "bonus amount")))
     return tuple(items)
 
 
-def _bad(message: str, **params: Any) -> ImportFormatError:
-    return ImportFormatError("import.malformed", message, detail=message, **params)
+def _bad(part: str, message: str, **params: Any) -> ImportFormatError:
+    """A damaged file: ``message`` for the log, ``part`` (``error.import.bad_<part>``) for the
+    player, in their language, as the reason the file is refused."""
+    return ImportFormatError("import.malformed", message, cause=f"import.bad_{part}", **params)
 
 
 def _int(value: Any, what: str) -> int:
     if type(value) is not int:
-        raise _bad(f"{what} must be a whole number, not {value!r}")
+        raise _bad("number", f"{what} must be a whole number, not {str(value)[:40]!r}")
     return value
 
 
 def action_from_dict(data: Any) -> Action:
     """Parse an action dict; raises :class:`ImportFormatError` on bad shape."""
     if not isinstance(data, dict):
-        raise _bad(f"an action must be an object, not {type(data).__name__}")
+        raise _bad("action", f"an action must be an object, not {type(data).__name__}")
     kind = data.get("type")
     parse = _PARSERS.get(kind) if isinstance(kind, str) else None
     if parse is None:
-        raise _bad(f"unknown action type {str(kind)[:40]!r}")
+        raise _bad("action_type", f"unknown action type {str(kind)[:40]!r}")
     return parse(data)
 
 
 def _start_round(data: dict[str, Any]) -> StartRound:
     herd = data.get("herd")
     if herd is not None and herd not in {r.value for r in Resource}:
-        raise _bad(f"unknown herd resource {herd!r}")
+        raise _bad("herd", f"unknown herd resource {str(herd)[:40]!r}")
     tile = data.get("tile")
     return StartRound(Resource(herd) if herd else None, None if tile is None else _int(tile, "tile"))
 
@@ -104,7 +106,7 @@ def _start_round(data: dict[str, Any]) -> StartRound:
 def _migrate(data: dict[str, Any]) -> Migrate:
     payment = data.get("payment")
     if not isinstance(payment, dict) or not set(payment) <= {r.value for r in Resource}:
-        raise _bad(f"bad payment {payment!r}")
+        raise _bad("payment", f"bad payment {str(payment)[:60]!r}")
     counts = {k: _int(v, f"payment {k}") for k, v in payment.items()}
     return Migrate(_int(data.get("player"), "player"), _int(data.get("people"), "people"), Payment(**counts))
 
@@ -112,11 +114,11 @@ def _migrate(data: dict[str, Any]) -> Migrate:
 def _enter_dice(data: dict[str, Any]) -> EnterDice:
     dice = data.get("dice")
     if not isinstance(dice, list) or len(dice) > 4:
-        raise _bad(f"bad dice {dice!r}")
+        raise _bad("dice", f"bad dice {str(dice)[:60]!r}")
     parsed = []
     for entry in dice:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], list) and len(entry[1]) <= 7):
-            raise _bad(f"bad dice entry {entry!r}")
+            raise _bad("dice", f"bad dice entry {str(entry)[:60]!r}")
         parsed.append((_int(entry[0], "player"), tuple(_int(v, "die") for v in entry[1])))
     return EnterDice(tuple(parsed))
 
@@ -124,7 +126,7 @@ def _enter_dice(data: dict[str, Any]) -> EnterDice:
 def _choose(data: dict[str, Any]) -> Choose:
     choice = data.get("choice")
     if choice not in {c.value for c in Choice}:
-        raise _bad(f"unknown choice {choice!r}")
+        raise _bad("choice", f"unknown choice {str(choice)[:40]!r}")
     return Choose(Choice(choice))
 
 
@@ -164,22 +166,22 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 def setup_from_dict(data: Any) -> Setup:
     """Parse and check a setup dict (names and all)."""
     if not isinstance(data, dict):
-        raise _bad("setup must be an object")
+        raise _bad("setup", "setup must be an object")
     players = data.get("players")
     if not isinstance(players, list):
-        raise _bad("setup.players must be a list")
+        raise _bad("setup", "setup.players must be a list")
     deck = data.get("deck")
     if not isinstance(deck, str) or not deck.isidentifier():
-        raise _bad(f"bad deck id {str(deck)[:40]!r}")
+        raise _bad("deck", f"bad deck id {str(deck)[:40]!r}")
     colours = data.get("colours", [])
     if not isinstance(colours, list):
-        raise _bad("setup.colours must be a list")
+        raise _bad("setup", "setup.colours must be a list")
     printed: tuple[Tile, ...] = ()
     if data.get("printed") is not None:
         try:
             printed = parse_set_tiles(data["printed"], "setup")
         except DeckError as exc:
-            raise _bad(f"the game's set of printed tiles: {exc}") from exc
+            raise _bad("printed", f"the game's set of printed tiles: {exc}") from exc
     return make_setup(players, data.get("start_player"), deck, _int(data.get("seed"), "seed"), colours, printed)
 
 
@@ -198,7 +200,7 @@ def entries_of(game: Game) -> list[dict[str, Any]]:
 
 def entry_from_dict(data: Any) -> tuple[EntryKind, Action | None]:
     if not isinstance(data, dict) or data.get("kind") not in {k.value for k in EntryKind}:
-        raise _bad(f"bad log entry {str(data)[:60]!r}")
+        raise _bad("entry", f"bad log entry {str(data)[:60]!r}")
     kind = EntryKind(data["kind"])
     return kind, action_from_dict(data.get("action")) if kind is EntryKind.PLAY else None
 
@@ -220,7 +222,7 @@ def game_from_dict(data: Any) -> Game:
         )
     log = data.get("log")
     if not isinstance(log, list) or len(log) > MAX_LOG_ENTRIES:
-        raise _bad("log must be a list of at most 5000 entries")
+        raise _bad("log", f"log must be a list of at most {MAX_LOG_ENTRIES} entries", limit=MAX_LOG_ENTRIES)
     try:
         setup = setup_from_dict(data.get("setup"))
     except SetupError as exc:
