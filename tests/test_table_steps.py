@@ -317,3 +317,70 @@ def test_a_second_screen_asks_for_the_tile_with_the_first(model: AppModel, tmp_p
     model.play.refresh(model.play.game_id)
     step = model.step()
     assert step is not None and step.picking
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
+@pytest.mark.parametrize("printed", [False, True], ids=["deck", "printed"])
+@pytest.mark.parametrize("players_on_tile", [1, 2])
+def test_the_winner_s_choice_says_what_each_option_gives(
+    tmp_path: Path, lang: str, printed: bool, players_on_tile: int
+) -> None:
+    """Reported: after a roll the phone scrolled the tile's "1." and "all" out of view, and the
+    buttons said only Take "1." / Take "all". The choice, in the thumb bar (always in view),
+    now names what each gives: the goods, or "what the tile shows" where they were not entered."""
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from companion.data.text import bonus_text
+    from companion.i18n import Translator
+
+    from .live_client import Tab
+
+    async def walk() -> None:
+        tab = await Tab.open(tmp_path, PubSubHub(asyncio.get_running_loop(), None), 360, 640, language=lang)
+        model = tab.model
+        model.play.go(Screen.SETUP)
+        for seat, name in enumerate(["Ann", "Bo", "Cy"]):
+            model.setup.set_name(seat, name)
+        if printed:
+            model.setup.use_printed_tiles()
+        model.setup.create_game()
+        await tab.drain()
+        try:
+            if printed:
+                await tab.tap("herd-pick-wood")
+                await tab.tap("tile-skip")
+            for seat in range(players_on_tile):
+                await tab.tap(f"edit-{seat}")
+                await tab.tap("save-migration")
+            await tab.tap("enter-dice")
+            await tab.tap("hand-0-0-6")
+            if players_on_tile == 2:
+                await tab.tap("hand-1-0-1")
+            await tab.tap("apply-dice")
+            assert tab.visible("choose-all") is not None
+            gives = tab.visible("choice-gives")
+            assert gives is not None
+            words = " ".join(tab.shown())
+            tile = model.play.game.state.current.tile
+            tr = Translator(lang)
+            for bonus in (tile.first, tile.all):
+                expected = bonus_text(tr, bonus) if bonus else tr("result.as_printed")
+                assert expected in words, (expected, words[-400:])
+        finally:
+            await tab.close()
+
+    run_async(walk())
+
+
+def test_the_korean_verdict_names_each_player_with_one_honorific() -> None:
+    """The catalog's Korean text adds 님 after the names: the list of beaten players must not
+    bring its own ("김민지 님 님의" was seen on the phone)."""
+    from companion.i18n import Translator
+    from companion.rules.taming import settle
+    from companion.ui.components.result_card import explain_taming
+
+    for dice in ({0: [6], 1: [1]}, {0: [5], 1: [2], 2: [5], 3: [6]}):
+        text = explain_taming(Translator("ko"), "ko", ("Anna", "김민지", "Chloé", "Dieter"), settle(dice))
+        assert "님 님" not in text.replace("\u2060", ""), text

@@ -15,9 +15,11 @@ from functools import partial
 
 import flet as ft
 
-from ...data.text import choice_label
+from ...data.text import bonus_text, choice_label
 from ...i18n import Translator, join_names
-from ...rules import Choice, Outcome, Round, Setup, Taming, handouts
+from ...i18n.cldr import join_names as join_list
+from ...rules import Choice, Outcome, Round, Setup, Taming, Tile, handouts
+from ...rules.deck import Bonus
 from ..memo import memo
 from ..round_view import Drawn, Faces
 from ..textsize import scaled
@@ -63,7 +65,7 @@ def explain_taming(tr: Translator, lang: str, names: Sequence[str], taming: Tami
     # Every other player whose dice are the runner-up's is beaten the same way: all are named.
     rolled = dict(taming.dice)
     level = [p for p, dice in taming.dice if p != taming.winner and dice == rolled[decision.runner_up]]
-    other = join_names(lang, (names[p] for p in level))
+    other = join_list(lang, (names[p] for p in level))  # the catalog's text adds 님 to it in Korean
     if decision.runner_up_die is None:
         return tr("result.extra_die", name=name, other=other, die=decision.winner_die)
     if decision.position == 0:
@@ -171,16 +173,36 @@ def handout_list(
     return tid("handouts", ft.Column(lines, spacing=8))
 
 
+def choice_gives(tr: Translator, tile: Tile) -> ft.Control:
+    """What "1." and "all" give, right where the winner chooses: the goods, or "as printed on
+    the tile" where the table did not enter them (printed tiles)."""
+
+    def goods(bonus: Bonus | None) -> str:
+        return bonus_text(tr, bonus) if bonus else tr("result.as_printed")
+
+    text = tr("result.gives", first=goods(tile.first), all=goods(tile.all))
+    return tid("choice-gives", ft.Text(text, size=15))
+
+
 def choice_column(
-    tr: Translator, name: str, chosen: Choice, choose: Callable[[Choice], None], beside: bool, compact: bool = False
+    tr: Translator,
+    name: str,
+    chosen: Choice,
+    choose: Callable[[Choice], None],
+    beside: bool,
+    compact: bool = False,
+    tile: Tile | None = None,
 ) -> ft.Control:
-    """The winner's "1." or "all"; ``beside``: the two side by side (one above the other
-    where big text leaves no room for both). ``compact``: a short phone window or big text,
-    where the thumb bar has room for one line: the winner's name and two short buttons."""
+    """The winner's "1." or "all", with what each gives (``tile``); ``beside``: the two side
+    by side (one above the other where big text leaves no room for both). ``compact``: a
+    short phone window or big text, where the thumb bar has room for one line: the winner's
+    name and two short buttons."""
+    gives = [choice_gives(tr, tile)] if tile is not None else []
     if compact:
         return ft.Column(
             [
                 ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
+                *gives,
                 ft.Row(
                     [
                         tonal(
@@ -200,6 +222,7 @@ def choice_column(
     return ft.Column(
         [
             ft.Text(tr("result.choose", name=name), size=16, weight=ft.FontWeight.W_600),
+            *gives,
             (ft.Row if beside else ft.Column)(
                 [
                     tonal(
@@ -271,7 +294,9 @@ def Shares(
     assert taming is not None
     parts: list[ft.Control] = []
     if choose is not None and taming.winner is not None:
-        parts.append(choice_column(tr, setup.players[taming.winner], current.winner_choice, choose, beside))
+        parts.append(
+            choice_column(tr, setup.players[taming.winner], current.winner_choice, choose, beside, tile=current.tile)
+        )
     parts.append(handout_list(tr, setup.players, current, lambda player: player_badge(setup, player, 32)))
     return ft.Column(parts, spacing=GAP)
 

@@ -77,7 +77,8 @@ def winner_choice(model: AppModel) -> ft.Control | None:
     name = model.play.game.state.players[taming.winner]
     beside = model.session.room >= CHOICES_BESIDE_FROM
     compact = not model.session.thumb_choice  # a short window, or big text: one line
-    return choice_column(model.session.tr, name, current.winner_choice, model.play.choose, beside, compact)
+    tr = model.session.tr
+    return choice_column(tr, name, current.winner_choice, model.play.choose, beside, compact, tile=current.tile)
 
 
 def hand_entry_pane(model: AppModel) -> ft.Control:
