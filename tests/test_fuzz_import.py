@@ -6,6 +6,7 @@ import json
 import os
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,3 +99,22 @@ def test_hostile_shapes() -> None:
     for text in hostile:
         load(text)
     assert game_from_json(json.dumps(export)).state.round_number == 2
+
+
+@pytest.mark.parametrize("depth", [33, 2_800, 5_000, 100_000])
+def test_deeply_nested_files_are_refused_before_they_are_parsed(depth: int) -> None:
+    """JSON nested thousands deep overflows the stack of Python in a browser inside
+    json.loads, before RecursionError, and killed the static site. Game files and set files
+    are measured first and refused as not readable, in the player's words; nothing is parsed."""
+    from companion.data.set_files import read_set
+    from companion.i18n import describe
+    from companion.rules import DeckError, ImportFormatError, game_from_json
+
+    nested = b"[" * depth + b"]" * depth
+    with pytest.raises(ImportFormatError) as game:
+        game_from_json(nested)
+    assert game.value.code == "import.not_json"
+    with pytest.raises(DeckError) as tiles:
+        read_set(b'{"tiles": ' + nested[: 2 * min(depth, 40_000)] + b"}", None, "deep.json")
+    assert tiles.value.code == "deck.unreadable"
+    assert describe("de", game.value) and "deep.json" in describe("de", tiles.value)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..rules.errors import DeckError
 from ..rules.printed import MAX_SET_BYTES, PrintedSet, parse_set
+from ..rules.serialize import MAX_JSON_DEPTH, too_deep
 
 
 def read_set(data: bytes | None, path: str | None, name: str) -> PrintedSet:
@@ -26,6 +27,8 @@ def read_set(data: bytes | None, path: str | None, name: str) -> PrintedSet:
         raise DeckError("deck.unreadable", f"no data in {name}", where=name)
     if len(data) > MAX_SET_BYTES:
         raise DeckError("set.too_large", f"{name} is larger than {MAX_SET_BYTES} bytes", where=name)
+    if too_deep(data):  # before json.loads, which a deep enough file crashes in a browser
+        raise DeckError("deck.unreadable", f"{name} nests deeper than {MAX_JSON_DEPTH}", where=name)
     try:
         decoded = json.loads(data)
     except (ValueError, RecursionError) as exc:

@@ -7,6 +7,7 @@ file can never smuggle in a state the rules would not reach.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -268,12 +269,38 @@ def setup_refused(exc: SetupError) -> ImportFormatError:
     )
 
 
+#: The deepest nesting a file is parsed with: a game file nests 6 deep, a set file 5. JSON
+#: nested thousands deep overflows the stack of Python in a browser (Pyodide) inside
+#: ``json.loads``, before Python can raise RecursionError, and kills the app.
+MAX_JSON_DEPTH = 32
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(rb"[\[\]{}]")
+
+
+def too_deep(text: str | bytes, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``text`` nests arrays and objects deeper than ``limit`` (strings not counted),
+    found without parsing it, so that ``json.loads`` never sees such a file.
+
+        >>> too_deep(b"[" * 40 + b"]" * 40), too_deep('{"a": ["[[[[", 1]}', limit=2)
+        (True, False)
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub(b"", data)):
+        depth += 1 if bracket.group() in (b"[", b"{") else -1
+        if depth > limit:
+            return True
+    return False
+
+
 def game_from_json(text: str | bytes) -> Game:
     """Import a game from JSON text; any problem is an :class:`ImportFormatError`."""
     if len(text) > MAX_IMPORT_BYTES:
         raise ImportFormatError(
             "import.too_large", f"file is larger than {MAX_IMPORT_BYTES} bytes", limit=MAX_IMPORT_BYTES
         )
+    if too_deep(text):
+        raise ImportFormatError("import.not_json", f"nested deeper than {MAX_JSON_DEPTH}", detail="depth")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
