@@ -384,3 +384,42 @@ def test_the_korean_verdict_names_each_player_with_one_honorific() -> None:
     for dice in ({0: [6], 1: [1]}, {0: [5], 1: [2], 2: [5], 3: [6]}):
         text = explain_taming(Translator("ko"), "ko", ("Anna", "김민지", "Chloé", "Dieter"), settle(dice))
         assert "님 님" not in text.replace("\u2060", ""), text
+
+
+def test_on_a_tablet_an_editor_stays_when_another_screen_rolls(tmp_path: Path) -> None:
+    """The tablet shows the editor inside the players' list, which the result replaces: an
+    editor open when another screen rolled stays on screen with its line, and keeps its 2."""
+    import asyncio
+
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from .live_client import Tab
+
+    async def walk() -> None:
+        hub = PubSubHub(asyncio.get_running_loop(), None)
+        first = await Tab.open(tmp_path, hub, 1280, 800, language="en")
+        model = first.model
+        model.play.go(Screen.SETUP)
+        for seat, name in enumerate(["Ann", "Bo", "Cy"]):
+            model.setup.set_name(seat, name)
+        model.setup.create_game()
+        await first.drain()
+        second = await Tab.open(tmp_path, hub, 1280, 800, route=model.play.route, language="en")
+        try:
+            await first.tap("edit-1")
+            await first.tap("people-plus")
+            await second.tap("edit-0")
+            await second.tap("save-migration")
+            await second.tap("roll")
+            await first.drain()
+            assert first.visible("entry-conflict") is not None and first.visible("save-migration") is not None
+            assert model.migration.editing == 1 and model.migration.draft.people == 2
+            await first.tap("save-migration")  # refused: the round went on
+            assert model.session.message is not None and model.session.message.key == "error.entry.moved_on"
+            await first.tap("cancel-migration")
+            assert first.visible("entry-conflict") is None and first.visible("next-round") is not None
+        finally:
+            await second.close()
+            await first.close()
+
+    run_async(walk())

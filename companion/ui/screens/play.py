@@ -14,7 +14,7 @@ from ..model import AppModel
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
-from .migration import editor_slot, players_slot
+from .migration import editor, editor_slot, players_slot
 from .printed import herd_picker, picker_slot, tile_editor, tile_slot
 from .scoring import scoring_pane
 from .summary import player_summary
@@ -67,6 +67,11 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(end_question(model))
     if model.session.wide and step.describing:
         parts.append(tile_editor(model))
+    if model.session.wide and step.editing is not None and state.phase is not Phase.MIGRATION:
+        # Another screen went on under an open editor: it stays, with its line, over the round.
+        open_editor = editor(model)
+        if open_editor is not None:
+            parts.append(open_editor)
     if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         # The players' list and the result card take turns, each kept on the page while
         # the other shows: a roll, its Undo and Redo change what is there.
