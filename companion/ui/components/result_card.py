@@ -197,12 +197,13 @@ def choice_column(
     by side (one above the other where big text leaves no room for both). ``compact``: a
     short phone window or big text, where the thumb bar has room for one line: the winner's
     name and two short buttons."""
-    gives = [choice_gives(tr, tile)] if tile is not None else []
+    # Not in the compact bar: at big text on a short window the line took the whole screen (a
+    # 200 % zoom left no room for the round); there the herd card names the tile's goods.
+    gives = [choice_gives(tr, tile)] if tile is not None and not compact else []
     if compact:
         return ft.Column(
             [
                 ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
-                *gives,
                 ft.Row(
                     [
                         tonal(
