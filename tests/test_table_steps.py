@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.data.store import Store
+from companion.data.store import DB_NAME, Store
 from companion.rules import BonusItem, BonusKind, Choice, DescribeTile, Phase, Resource
 from companion.ui.model import AppModel, Screen
 
@@ -28,6 +28,14 @@ def set_game(model: AppModel) -> None:
     model.session.load()
     model.setup.choose_set(saved.id)
     model.setup.create_game()
+
+
+def second_screen(model: AppModel, tmp_path: Path) -> tuple[AppModel, int]:
+    """Another screen on the game ``model`` shows (its own connection to the same file)."""
+    other = AppModel.create(Store(tmp_path / DB_NAME), animation=False)
+    assert model.play.game_id is not None
+    other.play.open_game(model.play.game_id)
+    return other, model.play.game_id
 
 
 def said(model: AppModel) -> str:
@@ -118,21 +126,19 @@ def test_a_change_on_another_screen_leaves_the_entry_and_says_what_stops_it(mode
     B rolls: A keeps its entry and says the round went on, and Record is refused with a message."""
     set_game(model)
     model.play.start_round(None, after=0, tile=1)
-    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-    assert model.play.game_id is not None
-    other.play.open_game(model.play.game_id)
+    other, game_id = second_screen(model, tmp_path)
     model.migration.edit(1)
     model.migration.draft.step_people(1)
     other.migration.edit(1)
     other.migration.save()
-    model.play.refresh(model.play.game_id)
+    model.play.refresh(game_id)
     assert model.migration.editing == 1 and model.migration.draft.people == 2
     conflict = model.migration.conflict
     assert conflict is not None
     text = model.session.tr(conflict.key, **conflict.params)
     assert text.startswith("Another screen recorded Bo's move (Bo moves 1 person)")
     run_async(other.round.roll())
-    model.play.refresh(model.play.game_id)
+    model.play.refresh(game_id)
     conflict = model.migration.conflict
     assert conflict is not None and conflict.key == "entry.moved_on"
     assert model.migration.editing == 1 and model.migration.draft.people == 2
@@ -147,14 +153,12 @@ def test_the_dice_pad_keeps_its_dice_and_follows_who_is_on_the_tile(model: AppMo
     model.play.start_round(None, after=0, tile=1)
     model.migration.edit(0)
     model.migration.save()
-    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-    assert model.play.game_id is not None
-    other.play.open_game(model.play.game_id)
+    other, game_id = second_screen(model, tmp_path)
     model.dice.open_hand_entry()
     model.dice.set_die(0, 0, 5)
     other.migration.edit(1)
     other.migration.save()
-    model.play.refresh(model.play.game_id)
+    model.play.refresh(game_id)
     assert model.dice.hand_entry and model.dice.hand_dice == {0: [5], 1: [0]}
     assert model.dice.conflict is not None and model.dice.conflict.key == "entry.dice_changed"
 
@@ -164,12 +168,10 @@ def test_the_herd_question_closes_when_another_screen_started_the_round(model: A
     set_game(model)
     won_round_one(model)
     model.round.next_round(1)
-    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-    assert model.play.game_id is not None
-    other.play.open_game(model.play.game_id)
+    other, game_id = second_screen(model, tmp_path)
     other.round.next_round(1)
     other.play.start_round(Resource.GOLD, after=1)
-    model.play.refresh(model.play.game_id)
+    model.play.refresh(game_id)
     step = model.step()
     assert step is not None and not step.picking and step.round == 2 and step.phase is Phase.MIGRATION
 
@@ -304,17 +306,15 @@ def test_a_second_screen_asks_for_the_tile_with_the_first(model: AppModel, tmp_p
     set_game(model)
     won_round_one(model)
     model.round.next_round(1)
-    other = AppModel.create(Store(tmp_path / "games.sqlite3"), animation=False)
-    assert model.play.game_id is not None
-    other.play.open_game(model.play.game_id)
+    other, game_id = second_screen(model, tmp_path)
     step = other.step()
     assert step is not None and step.picking and step.round == 2
     model.round.undo()
-    other.play.refresh(model.play.game_id)
+    other.play.refresh(game_id)
     step = other.step()
     assert step is not None and not step.picking and step.phase is Phase.RESOLVED
     other.round.next_round(1)  # and the other way round
-    model.play.refresh(model.play.game_id)
+    model.play.refresh(game_id)
     step = model.step()
     assert step is not None and step.picking
 
