@@ -124,14 +124,18 @@ def _difference(expected: list[str], seen: list[str]) -> list[str]:
 
 
 #: Reported: printed tiles with a set; round 1 from a tile, two migrations, a roll, the winner
-#: takes "all", Next round; Undo on the tile list put "1." back as the choice.
+#: takes "all", Next round; Undo on the tile list put "1." back as the choice. The dice are
+#: typed in (a 6 against a 1) so that the round has a winner whatever the game's seed.
 REPORTED = [
     "set-tile-1",
     "edit-0",
     "save-migration",
     "edit-1",
     "save-migration",
-    "roll",
+    "enter-dice",
+    "hand-0-0-6",
+    "hand-1-0-1",
+    "apply-dice",
     "choose-all",
     "next-round",
 ]
@@ -158,8 +162,6 @@ def test_the_reported_undo_on_the_tile_list_shows_the_result_as_chosen() -> None
         try:
             before: list[str] = []
             for tap in REPORTED:
-                if tap == "choose-all" and tab.visible("choose-all") is None:
-                    pytest.fail("the fixed seed's roll has a winner with a choice")
                 before = tab.shown()
                 await tab.tap(tap)
             await tab.tap("undo")
