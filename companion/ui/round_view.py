@@ -226,7 +226,10 @@ class RoundView:
         game = self.play.game
         if game is None:
             return
-        if self.asking_after_next():
+        # The question is the table's last step also when this screen kept an entry open
+        # instead of asking it (another screen tapped "Next round"): Undo takes it back.
+        asked_elsewhere = not self.picking_herd and game.state.phase is Phase.RESOLVED and self.play.asked()
+        if self.asking_after_next() or asked_elsewhere:
             self.picking_herd = self.other_tile = False
             self.next_undone = (game.state, tuple(game.undone))
             self.play.share_asking(False)

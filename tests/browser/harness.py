@@ -9,6 +9,7 @@ on its own is the one known exception; it is blocked too).
 from __future__ import annotations
 
 import base64
+import itertools
 import os
 import re
 import socket
@@ -196,10 +197,24 @@ UNCOVERED_JS = """e => {
 }"""
 
 
+#: Each test worker (pytest-xdist's ``gw0``, ``gw1``, ...) takes ports from a range of its
+#: own, below the ephemeral range Linux hands out for ``bind(0)``: a port found free cannot be
+#: taken by another worker's server before this worker's server binds it.
+_WORKER = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+_PORTS = itertools.cycle(range(20_000 + 1_000 * (_WORKER % 12), 21_000 + 1_000 * (_WORKER % 12)))
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    """A port on 127.0.0.1 that nothing holds now, from this worker's range."""
+    for _ in range(1_000):
+        port = next(_PORTS)
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port in this test worker's range")
 
 
 def app_command(port: int, data_dir: Path, *extra: str) -> list[str]:
