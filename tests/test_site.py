@@ -262,8 +262,9 @@ def _client_copy(tmp_path: Path) -> Path:
 
 
 def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A changed byte in python-worker.js names the fork to make again; a file gone and the
-    home-screen tag gone are named too; publish then writes nothing."""
+    """A changed byte in python-worker.js names the fork to make again; a file gone, the
+    home-screen tag gone and the loader's service-worker settings gone are named too;
+    publish then writes nothing."""
     from companion.site.publish import PublishError
 
     web = _client_copy(tmp_path)
@@ -277,11 +278,16 @@ def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypat
     html = page.read_text(encoding="utf-8").replace(flet_client.HOME_SCREEN_TAG, "")
     page.unlink()
     page.write_text(html, encoding="utf-8")
+    loader = web / "flutter_bootstrap.js"
+    script = flet_client.SERVICE_WORKER_SETTINGS.sub("", loader.read_text(encoding="utf-8"))
+    loader.unlink()
+    loader.write_text(script, encoding="utf-8")
     found = flet_client.problems(web)
     assert any("fork companion/site/python-worker.js again" in line for line in found)
     assert any("skwasm.wasm is missing" in line for line in found)
     assert any("apple-mobile-web-app-title" in line for line in found)
-    assert len(found) == 3
+    assert any("flutter_bootstrap.js has no serviceWorkerSettings" in line for line in found)
+    assert len(found) == 4
 
     monkeypatch.setattr(flet_client, "client_dir", lambda: web)
     with pytest.raises(PublishError) as refused:

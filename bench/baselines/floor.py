@@ -87,35 +87,72 @@ RESUMED_SEED = 3
 RESUMED_MOVES = (Migrate(0, 2, Payment(food=1, wood=1)), Migrate(1, 1, Payment(food=1)))
 
 
-def main(page: ft.Page) -> None:
-    page.fonts = FONTS
-    page.theme, page.dark_theme = themes()
-    page.padding = 0
-    tr = Translator("en")
-    game: Game = start_game(
-        make_setup(
-            NAMES, 0, "physical" if MODE == "printed" else "companion", RESUMED_SEED if MODE == "resumed" else 11
-        )
-    )
-    if MODE != "printed":
-        game = play(game, StartRound())
-    if MODE == "resumed":  # the benchmark's resumed game (bench.run.prepared_resume_dir), as it opens
-        for action in RESUMED_MOVES:
-            game = play(game, action)
-    redo_stack: list[Game] = []
-    draft = Draft()
-    tumble = random.Random(3)
-    rolling = {"on": False}
+class Floor:
+    """The round's page and the game it shows: each part of the screen built by a method,
+    each tap a method that puts the changed part in place and sends one update."""
 
-    def state() -> GameState:
-        return game.state
+    def __init__(self, page: ft.Page) -> None:
+        self.page = page
+        self.tr = Translator("en")
+        seed = RESUMED_SEED if MODE == "resumed" else 11
+        game = start_game(make_setup(NAMES, 0, "physical" if MODE == "printed" else "companion", seed))
+        if MODE != "printed":
+            game = play(game, StartRound())
+        if MODE == "resumed":  # the benchmark's resumed game (bench.run.prepared_resume_dir), as it opens
+            for action in RESUMED_MOVES:
+                game = play(game, action)
+        self.game: Game = game
+        self.redo_stack: list[Game] = []
+        self.draft = Draft()
+        self.tumble = random.Random(3)
+        self.rolling = {"on": False}
+        # the editor: built on opening, its texts changed in place by the steppers
+        self.texts: dict[str, ft.Text] = {}
+        self.odds_box = ft.Column([])
+        self.body = ft.Column([], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+        self.bottom = ft.Column([], spacing=8)
+
+    def mount(self) -> None:
+        """The page's first screen: the round (or, with printed tiles, where the herd went)."""
+        page, tr = self.page, self.tr
+        page.fonts = FONTS
+        page.theme, page.dark_theme = themes()
+        page.padding = 0
+        if MODE == "printed":
+            self.body.controls = [self.picker()]
+        else:
+            self.show_round()
+        page.add(
+            ft.SafeArea(
+                ft.Column(
+                    [
+                        ft.Row(
+                            [
+                                ft.Text("Mammoth Herd", size=22, weight=ft.FontWeight.BOLD, expand=True),
+                                icon_button(ft.Icons.UNDO, tr("menu.undo"), self.undo, "undo"),
+                                icon_button(ft.Icons.REDO, tr("menu.redo"), self.redo, "redo"),
+                                icon_button(ft.Icons.FLAG_OUTLINED, tr("menu.end"), lambda: None, "end-game"),
+                            ]
+                        ),
+                        ft.Column([self.body], expand=True, scroll=ft.ScrollMode.AUTO),
+                        self.bottom,
+                    ],
+                    expand=True,
+                ),
+                expand=True,
+            )
+        )
+
+    def state(self) -> GameState:
+        return self.game.state
 
     # --- the parts of the round screen ---------------------------------------------------
-    def odds_lines(counts: dict[int, int]) -> list[ft.Control]:
+
+    def odds_lines(self, counts: dict[int, int]) -> list[ft.Control]:
         if not counts:
             return []
         odds = win_odds(counts)
-        lines: list[ft.Control] = [ft.Text(tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
+        lines: list[ft.Control] = [ft.Text(self.tr("odds.title"), size=16, weight=ft.FontWeight.BOLD)]
         for p, chance in odds.win.items():
             lines.append(
                 tid(
@@ -123,7 +160,7 @@ def main(page: ft.Page) -> None:
                     ft.Row(
                         [
                             badge(NAMES[p], COLOURS[p], 24),
-                            ft.Text(tr("odds.line", name=NAMES[p], count=counts[p]), size=15, expand=True),
+                            ft.Text(self.tr("odds.line", name=NAMES[p], count=counts[p]), size=15, expand=True),
                             ft.Text(f"{float(chance) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
                             ft.Text(f"{chance.numerator}/{chance.denominator}", size=12, width=90),
                         ],
@@ -134,16 +171,16 @@ def main(page: ft.Page) -> None:
         lines.append(
             ft.Row(
                 [
-                    ft.Text(tr("odds.no_winner"), size=15, expand=True),
+                    ft.Text(self.tr("odds.no_winner"), size=15, expand=True),
                     ft.Text(f"{float(odds.no_winner) * 100:.1f} %", size=16, weight=ft.FontWeight.BOLD),
                 ]
             )
         )
         return [ft.Column(lines, spacing=4)]
 
-    def herd_top() -> list[ft.Control]:
-        current = state().current
-        view = HerdView.of(state())
+    def herd_top(self) -> list[ft.Control]:
+        current = self.state().current
+        view = HerdView.of(self.state())
         herd = current.tile.herd.value if current.tile.herd else "wood"
         return [
             ft.Row(
@@ -151,24 +188,24 @@ def main(page: ft.Page) -> None:
                     badge(NAMES[current.start_player], COLOURS[current.start_player], 32),
                     tid(
                         "start-player",
-                        ft.Text(tr("round.start_player", name=NAMES[current.start_player]), size=16, expand=True),
+                        ft.Text(self.tr("round.start_player", name=NAMES[current.start_player]), size=16, expand=True),
                     ),
                 ],
                 spacing=8,
             ),
-            glance(view, tr, current.tile, herd, None),
+            glance(view, self.tr, current.tile, herd, None),
         ]
 
-    def players_card() -> ft.Control:
-        current = state().current
+    def players_card(self) -> ft.Control:
+        current = self.state().current
         rows: list[ft.Control] = [
-            heading(tr("migrate.title"), 20),
-            ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value}")), size=15),
+            heading(self.tr("migrate.title"), 20),
+            ft.Text(self.tr("migrate.hint", where=self.tr(f"area_in.{current.herd.value}")), size=15),
         ]
-        for p in state().turn_order():
+        for p in self.state().turn_order():
             migration = current.migration_of(p)
-            detail = tr("migrate.moves", name=NAMES[p], count=migration.people) if migration else NAMES[p]
-            sub = tr("migrate.paid", payment="1 food") if migration else tr("migrate.stays")
+            detail = self.tr("migrate.moves", name=NAMES[p], count=migration.people) if migration else NAMES[p]
+            sub = self.tr("migrate.paid", payment="1 food") if migration else self.tr("migrate.stays")
             rows.append(
                 tid(
                     f"player-{p}",
@@ -179,14 +216,14 @@ def main(page: ft.Page) -> None:
                                 [
                                     ft.Text(detail, size=17, weight=ft.FontWeight.W_600),
                                     ft.Text(sub, size=14),
-                                    ft.Text(tr("tally.tiles", count=state().tallies[p]), size=13),
+                                    ft.Text(self.tr("tally.tiles", count=self.state().tallies[p]), size=13),
                                 ],
                                 spacing=0,
                                 expand=True,
                             ),
                             secondary(
-                                tr("migrate.change" if migration else "migrate.move"),
-                                lambda _e=None, p=p: open_editor(p),
+                                self.tr("migrate.change" if migration else "migrate.move"),
+                                lambda _e=None, p=p: self.open_editor(p),
                                 f"edit-{p}",
                                 ft.Icons.ARROW_FORWARD,
                             ),
@@ -195,27 +232,31 @@ def main(page: ft.Page) -> None:
                     ),
                 )
             )
-        rows += odds_lines(current.dice_counts)
+        rows += self.odds_lines(current.dice_counts)
         return card(ft.Column(rows, spacing=6), identifier="players-card")
 
-    def toggles() -> list[ft.Control]:
+    def toggles(self) -> list[ft.Control]:
         return [
-            ft.Row([secondary(tr("log.show"), lambda: None, "toggle-log", ft.Icons.LIST_ALT, expand=True)]),
+            ft.Row([secondary(self.tr("log.show"), lambda: None, "toggle-log", ft.Icons.LIST_ALT, expand=True)]),
             ft.Row(
-                [secondary(tr("summary.show"), lambda: None, "toggle-summary", ft.Icons.LEADERBOARD_OUTLINED, True)]
+                [
+                    secondary(
+                        self.tr("summary.show"), lambda: None, "toggle-summary", ft.Icons.LEADERBOARD_OUTLINED, True
+                    )
+                ]
             ),
         ]
 
-    def thumb_bar() -> list[ft.Control]:
-        if not state().current.migrations:
-            return [ft.Row([primary(tr("tame.nobody"), roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])]
+    def thumb_bar(self) -> list[ft.Control]:
+        if not self.state().current.migrations:
+            return [ft.Row([primary(self.tr("tame.nobody"), self.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])]
         return [
-            ft.Row([primary(tr("tame.roll"), roll, "roll", ft.Icons.CASINO)]),
-            ft.Row([secondary(tr("tame.by_hand"), lambda: None, "enter-dice", ft.Icons.EDIT_NOTE, expand=True)]),
+            ft.Row([primary(self.tr("tame.roll"), self.roll, "roll", ft.Icons.CASINO)]),
+            ft.Row([secondary(self.tr("tame.by_hand"), lambda: None, "enter-dice", ft.Icons.EDIT_NOTE, expand=True)]),
         ]
 
-    def dice_rows(faces: dict[int, list[int]] | None) -> ft.Control:
-        taming = state().current.taming
+    def dice_rows(self, faces: dict[int, list[int]] | None) -> ft.Control:
+        taming = self.state().current.taming
         position = taming.decision.position if taming.decision else None
         rows: list[ft.Control] = []
         for p, dice in taming.dice:
@@ -225,29 +266,29 @@ def main(page: ft.Page) -> None:
             rows.append(dice_line(p, badge(NAMES[p], COLOURS[p], 36), NAMES[p], shown, winner, lit))
         return ft.Column(rows, spacing=8)
 
-    def result_card(faces: dict[int, list[int]] | None) -> ft.Control:
-        taming = state().current.taming
-        parts: list[ft.Control] = [heading(tr("result.title"), 20)]
+    def result_card(self, faces: dict[int, list[int]] | None) -> ft.Control:
+        taming = self.state().current.taming
+        parts: list[ft.Control] = [heading(self.tr("result.title"), 20)]
         if faces is not None:
             if taming.dice:
-                parts.append(dice_rows(faces))
+                parts.append(self.dice_rows(faces))
             parts.append(
                 ft.Row(
                     [
-                        ft.Text(tr("tame.rolling"), size=18, expand=True),
-                        secondary(tr("tame.skip"), lambda: None, "skip-animation"),
+                        ft.Text(self.tr("tame.rolling"), size=18, expand=True),
+                        secondary(self.tr("tame.skip"), lambda: None, "skip-animation"),
                     ]
                 )
             )
             return card(ft.Column(parts, spacing=GAP), identifier="result-card")
-        parts += settled_lines(tr, "en", NAMES, taming)
+        parts += settled_lines(self.tr, "en", NAMES, taming)
         if taming.dice:
-            parts.append(dice_rows(None))
-        parts.append(handout_list(tr, NAMES, state().current, lambda p: badge(NAMES[p], COLOURS[p], 32)))
+            parts.append(self.dice_rows(None))
+        parts.append(handout_list(self.tr, NAMES, self.state().current, lambda p: badge(NAMES[p], COLOURS[p], 32)))
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
-    def choice_column() -> list[ft.Control]:
-        current = state().current
+    def choice_column(self) -> list[ft.Control]:
+        current = self.state().current
         taming = current.taming
         if taming is None or taming.winner is None:
             return []
@@ -255,12 +296,12 @@ def main(page: ft.Page) -> None:
         return [
             ft.Column(
                 [
-                    ft.Text(tr("result.choose", name=NAMES[taming.winner]), size=16),
+                    ft.Text(self.tr("result.choose", name=NAMES[taming.winner]), size=16),
                     ft.Row(
                         [
                             tonal(
-                                tr(f"result.take_{o}"),
-                                lambda _e=None, c=c: choose(c),
+                                self.tr(f"result.take_{o}"),
+                                lambda _e=None, c=c: self.choose(c),
                                 f"choose-{o}",
                                 selected=current.winner_choice is c,
                                 expand=True,
@@ -274,14 +315,14 @@ def main(page: ft.Page) -> None:
             )
         ]
 
-    def settled_bar() -> list[ft.Control]:
-        n = state().round_number
+    def settled_bar(self) -> list[ft.Control]:
+        n = self.state().round_number
         return [
-            *choice_column(),
-            ft.Row([primary(tr("round.next"), lambda: next_round(n), "next-round", ft.Icons.ARROW_FORWARD)]),
+            *self.choice_column(),
+            ft.Row([primary(self.tr("round.next"), lambda: self.next_round(n), "next-round", ft.Icons.ARROW_FORWARD)]),
         ]
 
-    def picker() -> ft.Control:
+    def picker(self) -> ft.Control:
         buttons = [
             tid(
                 f"herd-pick-{area.value}",
@@ -289,13 +330,13 @@ def main(page: ft.Page) -> None:
                     ft.Column(
                         [
                             area_picture(area.value, "", 140),
-                            ft.Text(tr(f"area_name.{area.value}"), size=18, text_align=ft.TextAlign.CENTER),
+                            ft.Text(self.tr(f"area_name.{area.value}"), size=18, text_align=ft.TextAlign.CENTER),
                         ],
                         spacing=4,
                         tight=True,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     ),
-                    on_click=lambda _e, a=area: pick_herd(a),
+                    on_click=lambda _e, a=area: self.pick_herd(a),
                     ink=True,
                     bgcolor=ft.Colors.SECONDARY_CONTAINER,
                     border=ft.Border.all(2, ft.Colors.OUTLINE),
@@ -306,17 +347,21 @@ def main(page: ft.Page) -> None:
             )
             for area in HERD_AREAS
         ]
-        steps = [tr("herd_pick.step_look"), tr("herd_pick.step_move"), tr("herd_pick.step_tap")]
+        steps = [self.tr("herd_pick.step_look"), self.tr("herd_pick.step_move"), self.tr("herd_pick.step_tap")]
         return card(
             ft.Column(
                 [
-                    heading(tr("herd_pick.title", n=state().round_number + 1), 22),
+                    heading(self.tr("herd_pick.title", n=self.state().round_number + 1), 22),
                     ft.Column([ft.Text(f"{i}. {t}", size=16) for i, t in enumerate(steps, 1)], spacing=4),
                     ft.Row(buttons[:2], spacing=GAP),
                     ft.Row(buttons[2:], spacing=GAP),
-                    ft.Text(tr("round.tiles_left", count=len(state().pile)), size=15),
+                    ft.Text(self.tr("round.tiles_left", count=len(self.state().pile)), size=15),
                     ft.Row(
-                        [secondary(tr("herd_pick.back"), lambda: None, "herd-pick-cancel", ft.Icons.ARROW_BACK, True)]
+                        [
+                            secondary(
+                                self.tr("herd_pick.back"), lambda: None, "herd-pick-cancel", ft.Icons.ARROW_BACK, True
+                            )
+                        ]
                     ),
                 ],
                 spacing=GAP,
@@ -324,199 +369,204 @@ def main(page: ft.Page) -> None:
             identifier="physical-herd",
         )
 
-    # --- the editor: built on opening, its texts changed in place by the steppers ----------
-    texts: dict[str, ft.Text] = {}
-    odds_box = ft.Column([])
-
-    def refresh_editor(player: int) -> list[ft.Control]:
-        counts = state().current.dice_counts
-        counts[player] = draft.people
-        texts["people"].value = str(draft.people)
-        texts["hint"].value = tr("migrate.pay_hint", count=draft.people)
-        texts["owed"].value = owed_status(tr, draft.owed)
-        texts["owed"].color = ft.Colors.ERROR if draft.owed else ft.Colors.PRIMARY
+    def refresh_editor(self, player: int) -> list[ft.Control]:
+        counts = self.state().current.dice_counts
+        counts[player] = self.draft.people
+        self.texts["people"].value = str(self.draft.people)
+        self.texts["hint"].value = self.tr("migrate.pay_hint", count=self.draft.people)
+        self.texts["owed"].value = owed_status(self.tr, self.draft.owed)
+        self.texts["owed"].color = ft.Colors.ERROR if self.draft.owed else ft.Colors.PRIMARY
         for name in RESOURCES:
-            texts[name].value = str(draft.pay.get(name, 0))
-        odds_box.controls = odds_lines(counts)
-        return [texts["people"], texts["hint"], texts["owed"], *(texts[n] for n in RESOURCES), odds_box]
+            self.texts[name].value = str(self.draft.pay.get(name, 0))
+        self.odds_box.controls = self.odds_lines(counts)
+        return [
+            self.texts["people"],
+            self.texts["hint"],
+            self.texts["owed"],
+            *(self.texts[n] for n in RESOURCES),
+            self.odds_box,
+        ]
 
-    def step(player: int, name: str | None, delta: int) -> None:
+    def step(self, player: int, name: str | None, delta: int) -> None:
         if name is None:
-            draft.step_people(delta)
+            self.draft.step_people(delta)
         else:
-            draft.step_pay(name, delta)
-        page.update(*refresh_editor(player))
+            self.draft.step_pay(name, delta)
+        self.page.update(*self.refresh_editor(player))
 
-    def number_of(row: ft.Control) -> ft.Text:
+    def number_of(self, row: ft.Control) -> ft.Text:
         text: ft.Text = row.controls[1].content  # type: ignore[attr-defined]
         return text
 
-    def editor(player: int) -> ft.Control:
+    def editor(self, player: int) -> ft.Control:
         people = stepper(
-            draft.people, lambda: step(player, None, -1), lambda: step(player, None, 1), "people", "fewer", "more"
+            self.draft.people,
+            lambda: self.step(player, None, -1),
+            lambda: self.step(player, None, 1),
+            "people",
+            "fewer",
+            "more",
         )
-        texts["people"] = number_of(people)
-        texts["hint"] = ft.Text("", size=14)
-        texts["owed"] = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
+        self.texts["people"] = self.number_of(people)
+        self.texts["hint"] = ft.Text("", size=14)
+        self.texts["owed"] = ft.Text("", size=16, weight=ft.FontWeight.BOLD)
         lines: list[ft.Control] = []
         for name in RESOURCES:
             row = stepper(
-                draft.pay.get(name, 0),
-                lambda _e=None, n=name: step(player, n, -1),
-                lambda _e=None, n=name: step(player, n, 1),
+                self.draft.pay.get(name, 0),
+                lambda _e=None, n=name: self.step(player, n, -1),
+                lambda _e=None, n=name: self.step(player, n, 1),
                 f"pay-{name}",
                 "less",
                 "more",
                 big=False,
             )
-            texts[name] = number_of(row)
+            self.texts[name] = self.number_of(row)
             lines.append(
-                ft.Row([picture(name, 34, name), ft.Text(tr(f"res.{name}"), size=16, expand=True), row], spacing=8)
+                ft.Row([picture(name, 34, name), ft.Text(self.tr(f"res.{name}"), size=16, expand=True), row], spacing=8)
             )
-        refresh_editor(player)
+        self.refresh_editor(player)
         return editor_frame(
             "migration-editor",
             [
                 ft.Row(
                     [
                         badge(NAMES[player], COLOURS[player], 36),
-                        ft.Column([heading(NAMES[player], 18), ft.Text(tr("migrate.people"), size=14)], expand=True),
+                        ft.Column(
+                            [heading(NAMES[player], 18), ft.Text(self.tr("migrate.people"), size=14)], expand=True
+                        ),
                         people,
                     ],
                     spacing=8,
                 ),
-                texts["hint"],
+                self.texts["hint"],
                 *lines,
-                tid("owed", texts["owed"]),
-                ft.Row([primary(tr("migrate.save"), lambda: save(player), "save-migration", ft.Icons.CHECK)]),
-                ft.Row([secondary(tr("common.cancel"), cancel, "cancel-migration", expand=True)]),
-                odds_box,
+                tid("owed", self.texts["owed"]),
+                ft.Row([primary(self.tr("migrate.save"), lambda: self.save(player), "save-migration", ft.Icons.CHECK)]),
+                ft.Row([secondary(self.tr("common.cancel"), self.cancel, "cancel-migration", expand=True)]),
+                self.odds_box,
             ],
         )
 
     # --- the taps -----------------------------------------------------------------------------
-    def show_round() -> None:
-        body.controls = [*herd_top(), players_card(), *toggles()]
-        bottom.controls = thumb_bar()
 
-    def open_editor(player: int) -> None:
-        draft.reset(1, {"food": 1})
-        body.controls = [editor(player)]
-        bottom.controls = []
-        page.update()
+    def show_round(self) -> None:
+        self.body.controls = [*self.herd_top(), self.players_card(), *self.toggles()]
+        self.bottom.controls = self.thumb_bar()
 
-    def save(player: int) -> None:
-        nonlocal game
-        payment = Payment(**{n: v for n, v in draft.pay.items() if v})
-        game = play(game, Migrate(player, draft.people, payment))
-        redo_stack.clear()
-        show_round()
-        page.update()
+    def open_editor(self, player: int) -> None:
+        self.draft.reset(1, {"food": 1})
+        self.body.controls = [self.editor(player)]
+        self.bottom.controls = []
+        self.page.update()
 
-    async def tumble_dice() -> None:
-        taming = state().current.taming
+    def save(self, player: int) -> None:
+        payment = Payment(**{n: v for n, v in self.draft.pay.items() if v})
+        self.game = play(self.game, Migrate(player, self.draft.people, payment))
+        self.redo_stack.clear()
+        self.show_round()
+        self.page.update()
+
+    async def tumble_dice(self) -> None:
+        taming = self.state().current.taming
         for _ in range(6):
             await asyncio.sleep(0.09)
-            if not rolling["on"]:
+            if not self.rolling["on"]:
                 return
-            body.controls[-3] = result_card({p: [tumble.randint(1, 6) for _ in d] for p, d in taming.dice})
-            page.update()
-        rolling["on"] = False
-        settle()
+            self.body.controls[-3] = self.result_card(
+                {p: [self.tumble.randint(1, 6) for _ in d] for p, d in taming.dice}
+            )
+            self.page.update()
+        self.rolling["on"] = False
+        self.settle()
 
-    def settle() -> None:
-        body.controls[-3] = result_card(None)
-        bottom.controls = settled_bar()
-        page.update()
+    def settle(self) -> None:
+        self.body.controls[-3] = self.result_card(None)
+        self.bottom.controls = self.settled_bar()
+        self.page.update()
 
-    def roll() -> None:
-        nonlocal game
-        game = play(game, Roll())
-        redo_stack.clear()
-        taming = state().current.taming
-        body.controls[-3] = result_card({p: list(d) for p, d in taming.dice})
-        bottom.controls = []
-        page.update()
-        rolling["on"] = True
-        page.run_task(tumble_dice)
+    def roll(self) -> None:
+        self.game = play(self.game, Roll())
+        self.redo_stack.clear()
+        taming = self.state().current.taming
+        self.body.controls[-3] = self.result_card({p: list(d) for p, d in taming.dice})
+        self.bottom.controls = []
+        self.page.update()
+        self.rolling["on"] = True
+        self.page.run_task(self.tumble_dice)
 
-    def cancel() -> None:
-        show_round()
-        page.update()
+    def cancel(self) -> None:
+        self.show_round()
+        self.page.update()
 
-    def undo() -> None:
-        nonlocal game
-        rolling["on"] = False
-        undoing = game.done[-1][1] if game.done else None
-        redo_stack.append(game)
-        game = undo_game(game)
+    def undo(self) -> None:
+        self.rolling["on"] = False
+        undoing = self.game.done[-1][1] if self.game.done else None
+        self.redo_stack.append(self.game)
+        self.game = undo_game(self.game)
         if isinstance(undoing, StartRound) and MODE == "printed":  # back to where the herd went
-            body.controls = [picker()]
-            bottom.controls = []
+            self.body.controls = [self.picker()]
+            self.bottom.controls = []
         elif isinstance(undoing, StartRound):  # back to the round before, settled
-            body.controls = [*herd_top(), result_card(None), *toggles()]
-            bottom.controls = settled_bar()
+            self.body.controls = [*self.herd_top(), self.result_card(None), *self.toggles()]
+            self.bottom.controls = self.settled_bar()
         elif isinstance(undoing, Migrate):  # the editor again, as it was recorded (the app's Undo)
-            draft.reset(undoing.people, {resource.value: n for resource, n in undoing.payment.items()})
-            body.controls = [editor(undoing.player)]
-            bottom.controls = []
-        elif state().phase is Phase.MIGRATION:
-            body.controls[-3] = players_card()
-            bottom.controls = thumb_bar()
-        page.update()
+            self.draft.reset(undoing.people, {resource.value: n for resource, n in undoing.payment.items()})
+            self.body.controls = [self.editor(undoing.player)]
+            self.bottom.controls = []
+        elif self.state().phase is Phase.MIGRATION:
+            self.body.controls[-3] = self.players_card()
+            self.bottom.controls = self.thumb_bar()
+        self.page.update()
 
-    def redo() -> None:
-        nonlocal game
-        if redo_stack:
-            game = redo_stack.pop()
-            settle()
+    def redo(self) -> None:
+        if self.redo_stack:
+            self.game = self.redo_stack.pop()
+            self.settle()
 
-    def choose(choice: Choice) -> None:
-        nonlocal game
-        game = play(game, Choose(choice))
-        body.controls[-3] = result_card(None)
-        bottom.controls = settled_bar()
-        page.update()
+    def choose(self, choice: Choice) -> None:
+        self.game = play(self.game, Choose(choice))
+        self.body.controls[-3] = self.result_card(None)
+        self.bottom.controls = self.settled_bar()
+        self.page.update()
 
-    def next_round(number: int) -> None:
-        if state().round_number != number:
+    def next_round(self, number: int) -> None:
+        if self.state().round_number != number:
             return
         if MODE == "printed":
-            body.controls = [picker()]
-            bottom.controls = []
-            page.update()
+            self.body.controls = [self.picker()]
+            self.bottom.controls = []
+            self.page.update()
             return
-        start(None)
+        self.start(None)
 
-    def start(herd: Resource | None) -> None:
-        nonlocal game
-        game = play(game, StartRound(herd))
-        redo_stack.clear()
-        show_round()
-        page.update()
+    def start(self, herd: Resource | None) -> None:
+        self.game = play(self.game, StartRound(herd))
+        self.redo_stack.clear()
+        self.show_round()
+        self.page.update()
 
-    def pick_herd(area: Resource) -> None:
+    def pick_herd(self, area: Resource) -> None:
         """Printed tiles: the round starts with the tile's bonuses asked first, as in the app."""
-        nonlocal game
-        game = play(game, StartRound(area))
-        redo_stack.clear()
-        show_round()
-        body.controls.insert(0, tile_editor())
-        bottom.controls = []
-        page.update()
+        self.game = play(self.game, StartRound(area))
+        self.redo_stack.clear()
+        self.show_round()
+        self.body.controls.insert(0, self.tile_editor())
+        self.bottom.controls = []
+        self.page.update()
 
-    def skip_tile() -> None:
-        body.controls.pop(0)
-        bottom.controls = thumb_bar()
-        page.update()
+    def skip_tile(self) -> None:
+        self.body.controls.pop(0)
+        self.bottom.controls = self.thumb_bar()
+        self.page.update()
 
-    def tile_editor() -> ft.Control:
+    def tile_editor(self) -> ft.Control:
         def part(which: Choice, label: str) -> ft.Control:
             ink = choice_ink(which is Choice.FIRST)
             content = ft.Column(
                 [
                     ft.Text(label, size=18, weight=ft.FontWeight.BOLD, color=ink),
-                    ft.Text(tr("tile.nothing"), size=13, color=ink),
+                    ft.Text(self.tr("tile.nothing"), size=13, color=ink),
                 ],
                 spacing=0,
                 tight=True,
@@ -527,48 +577,25 @@ def main(page: ft.Page) -> None:
         return editor_frame(
             "tile-editor",
             [
-                heading(tr("tile.title"), 20),
-                ft.Text(tr("tile.hint"), size=15),
-                ft.Row([part(Choice.FIRST, "1."), part(Choice.ALL, tr("round.all"))], spacing=8),
-                ft.Text(tr("tile.which", part="1."), size=15),
+                heading(self.tr("tile.title"), 20),
+                ft.Text(self.tr("tile.hint"), size=15),
+                ft.Row([part(Choice.FIRST, "1."), part(Choice.ALL, self.tr("round.all"))], spacing=8),
+                ft.Text(self.tr("tile.which", part="1."), size=15),
                 ft.Row(
-                    [good_chip(tr, kind.value, False, lambda: None) for kind in BonusKind],
+                    [good_chip(self.tr, kind.value, False, lambda: None) for kind in BonusKind],
                     wrap=True,
                     spacing=8,
                     run_spacing=8,
                 ),
-                ft.Row([primary(tr("tile.save"), lambda: None, "tile-save", ft.Icons.CHECK)]),
-                ft.Row([secondary(tr("tile.skip"), skip_tile, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]),
+                ft.Row([primary(self.tr("tile.save"), lambda: None, "tile-save", ft.Icons.CHECK)]),
+                ft.Row([secondary(self.tr("tile.skip"), self.skip_tile, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]),
             ],
             spacing=GAP - 2,
         )
 
-    body = ft.Column([], spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
-    bottom = ft.Column([], spacing=8)
-    if MODE == "printed":
-        body.controls = [picker()]
-    else:
-        show_round()
-    page.add(
-        ft.SafeArea(
-            ft.Column(
-                [
-                    ft.Row(
-                        [
-                            ft.Text("Mammoth Herd", size=22, weight=ft.FontWeight.BOLD, expand=True),
-                            icon_button(ft.Icons.UNDO, tr("menu.undo"), undo, "undo"),
-                            icon_button(ft.Icons.REDO, tr("menu.redo"), redo, "redo"),
-                            icon_button(ft.Icons.FLAG_OUTLINED, tr("menu.end"), lambda: None, "end-game"),
-                        ]
-                    ),
-                    ft.Column([body], expand=True, scroll=ft.ScrollMode.AUTO),
-                    bottom,
-                ],
-                expand=True,
-            ),
-            expand=True,
-        )
-    )
+
+def main(page: ft.Page) -> None:
+    Floor(page).mount()
 
 
 if __name__ == "__main__":

@@ -46,7 +46,10 @@ Flet patches its ``index.html`` once per server with ``patch_index_html``; the w
 the script, with the catalogs' texts, to that patched file. With it comes ``a11y.js``: two
 screen-reader marks Flutter's accessibility layer does not set (a language's name read in
 its own language, a refused name field marked invalid), put on the nodes by their
-semantics identifiers and kept by a MutationObserver.
+semantics identifiers and kept by a MutationObserver; and ``no_cdn.js``, which keeps off
+the page any script of another origin (Flet's client adds Rive's runtime from a public CDN
+at start; the app shows no Rive animation, and the request would tell a third party who
+opened it).
 
 The page hands this device's settings and languages to the host in a cookie of the
 WebSocket's request (``prefs.js``); flet_web keeps that request private, and
@@ -156,7 +159,13 @@ def page_script(texts: dict[str, dict[str, str]]) -> str:
     """What the page gets inline: the connection notice (``connection.js``, with ``texts``)
     and the screen-reader marks Flutter does not set (``a11y.js``)."""
     marks = Path(__file__).with_name("a11y.js").read_text(encoding="utf-8")
-    return connection_script(texts) + "\n" + marks
+    return connection_script(texts) + "\n" + marks + "\n" + own_origin_script()
+
+
+def own_origin_script() -> str:
+    """``no_cdn.js``: no script of another origin is added to the page (Flet's client asks
+    a public CDN for Rive's runtime at start, which the app does not use)."""
+    return Path(__file__).with_name("no_cdn.js").read_text(encoding="utf-8")
 
 
 def install_connection_notice(texts: dict[str, dict[str, str]]) -> bool:

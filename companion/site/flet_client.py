@@ -14,6 +14,7 @@ file to fork again, or the path or tag that went.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 #: The flet-web release the forks and the paths below were made from and checked on.
@@ -59,6 +60,11 @@ FORKED = {
 }
 #: The tag of flet-web's page that the site rewrites with the app's own name and colour.
 HOME_SCREEN_TAG = '<meta name="apple-mobile-web-app-title" content="Flet">'
+#: In flet-web's ``flutter_bootstrap.js``, the settings of Flutter's own (deprecated) service
+#: worker. With them, Flutter's loader finds the site's service worker registered and then
+#: registers ``flutter_service_worker.js``, which the site does not have: a 404 at every
+#: start. The site's copy of the script is written without them (:func:`bootstrap`).
+SERVICE_WORKER_SETTINGS = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
 
 
 def problems(web: Path) -> list[str]:
@@ -79,7 +85,22 @@ def problems(web: Path) -> list[str]:
     page = web / "index.html"
     if not page.exists() or HOME_SCREEN_TAG not in page.read_text(encoding="utf-8"):
         found.append(f"{page} has no {HOME_SCREEN_TAG!r}: the app's home-screen name would not be set")
+    loader = web / "flutter_bootstrap.js"
+    if loader.exists() and not SERVICE_WORKER_SETTINGS.search(loader.read_text(encoding="utf-8")):
+        found.append(
+            f"{loader} has no serviceWorkerSettings: see whether Flutter's loader still asks for "
+            "flutter_service_worker.js, then change SERVICE_WORKER_SETTINGS"
+        )
     return found
+
+
+def bootstrap(web: Path) -> str:
+    """flet-web's ``flutter_bootstrap.js`` without the settings of Flutter's service worker
+    (the site has its own; see :data:`SERVICE_WORKER_SETTINGS`)."""
+    text, count = SERVICE_WORKER_SETTINGS.subn("", (web / "flutter_bootstrap.js").read_text(encoding="utf-8"), 1)
+    if count != 1:
+        raise RuntimeError("flet-web's flutter_bootstrap.js changed: no serviceWorkerSettings")
+    return text
 
 
 def client_dir() -> Path:

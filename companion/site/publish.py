@@ -111,7 +111,7 @@ def _index(web: Path, version: str) -> str:
         f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
         f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
     )
-    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{marks}")
+    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{marks}\n{webfix.own_origin_script()}")
 
 
 def _font_manifest() -> str:
@@ -149,6 +149,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     _prepare(dest)
     for name in CLIENT_FILES:
         _copy(web / name, dest / name)
+    (dest / "flutter_bootstrap.js").write_text(flet_client.bootstrap(web), encoding="utf-8")
     (dest / "assets" / "FontManifest.json").write_text(_font_manifest(), encoding="utf-8")
     assets = assets_dir()
     for name in APP_ASSETS:

@@ -40,8 +40,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-#: The one outside request Flet's web client makes by itself (an optional animation runtime).
-KNOWN_OPTIONAL = re.compile(r"^https://cdn\.jsdelivr\.net/npm/@rive-app/")
 
 
 def without_joiners(text: object) -> str:
@@ -402,9 +400,11 @@ class App:
         )
         self.page.on("pageerror", lambda e: self.console.append(f"page error: {str(e)[:300]}"))
         self.url = url
+        # Requests that left 127.0.0.1 (refused), and answers of 400 or more from it.
         self.foreign: list[str] = []
-        self.optional: list[str] = []
+        self.missing: list[str] = []
         self.page.route("**/*", self._route)
+        self.context.on("response", self._answered)
         self.open()
 
     def _route(self, route: Any) -> None:
@@ -412,8 +412,12 @@ class App:
         if url.startswith(("http://127.0.0.1", "ws://127.0.0.1", "data:", "blob:")):
             route.continue_()
             return
-        (self.optional if KNOWN_OPTIONAL.match(url) else self.foreign).append(url)
+        self.foreign.append(url)
         route.abort()
+
+    def _answered(self, response: Any) -> None:
+        if response.status >= 400:
+            self.missing.append(f"{response.status} {response.url}")
 
     def open(self) -> None:
         self.page.goto(self.url)
@@ -773,5 +777,6 @@ class App:
         self.context.close()
 
     def assert_offline(self) -> None:
-        """Nothing left 127.0.0.1 but the known optional runtime request."""
+        """Nothing left 127.0.0.1 (not even the animation runtime Flet's client asks a CDN
+        for: the page keeps scripts of other origins off)."""
         assert self.foreign == [], self.foreign

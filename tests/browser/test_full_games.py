@@ -20,9 +20,7 @@ AREAS = ["wood", "brick", "stone", "gold"]
 
 def lone_migration(app: App, player: int, name: str) -> None:
     """``player`` moves one person, paying one food."""
-    app.click(f"edit-{player}")
-    app.click("save-migration")
-    app.wait_text(f"player-{player}", f"{name} moves 1 person")
+    app.move(player, name=name)
 
 
 def roll_alone(app: App, name: str) -> None:
@@ -354,9 +352,7 @@ def test_a_phone_joins_a_printed_tiles_game_and_plays_a_round_by_touch(browser: 
         phone.wait("physical-herd")  # opens on the table's game
         phone.tap("herd-pick-brick")
         phone.tap("tile-skip")
-        phone.tap("edit-0")
-        phone.tap("save-migration")
-        phone.wait_text("player-0", "Ann moves 1 person")
+        phone.move(0, name="Ann")
         tablet.click("nav-back")
         tablet.click("resume-1")
         tablet.wait_text("player-0", "Ann moves 1 person")

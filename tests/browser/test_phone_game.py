@@ -48,9 +48,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     app.click("save-migration")
     app.wait_text("player-0", "Anna moves 2 people")
     assert "1 food, 1 wood" in app.text("player-0")
-    app.click("edit-1")
-    app.click("save-migration")
-    app.wait_text("player-1", "Bert moves 1 person")
+    app.move(1, name="Bert")
     odds = app.text("odds-0")
     assert "%" in odds and "/" in odds  # exact fraction shown
     assert not app.el("odds-none").count()  # 2 dice against 1 can never fully tie: no such line
@@ -81,9 +79,7 @@ def test_phone_full_game(browser: Browser, server: Server) -> None:
     # Round 3: Anna and Chloé move one person each; dice entered by hand end in a full tie.
     app.click("next-round")
     app.wait_text("title", "Round 3")
-    app.click("edit-0")
-    app.click("save-migration")
-    app.wait_text("player-0", "Anna moves 1 person")
+    app.move(0, name="Anna")
     app.click("edit-2")
     app.click("pay-gold-plus")
     app.click("save-migration")
@@ -202,8 +198,7 @@ def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
     app = App(browser, server.url, PHONE, touch=True)
     app.start_round(("Anna", "Bert", "Chloé"))
     for seat in (0, 1):
-        app.tap(f"edit-{seat}")
-        app.tap("save-migration")
+        app.move(seat)
         app.wait_text(f"player-{seat}", "moves 1 person")
     app.tap("roll")
     app.wait("next-round", timeout=20_000)  # the dice have settled
@@ -236,8 +231,7 @@ def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
     app.wait_text("title", "Round 2")
     assert "moves" not in app.text("player-0")  # the new round's list, nobody on the tile yet
     for seat in (1, 2):
-        app.tap(f"edit-{seat}")
-        app.tap("save-migration")
+        app.move(seat)
         app.wait_text(f"player-{seat}", "moves 1 person")
     app.tap("roll")
     app.wait("next-round", timeout=20_000)

@@ -191,9 +191,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
         on_start_screen(app, server)
     app.new_game(NAMES["en"])
     app.page.wait_for_url("**/game/1")  # the round has its own address
-    app.tap("edit-0")
-    app.tap("save-migration")
-    app.wait_text("player-0", "Anna moves 1 person")
+    app.move(0, name="Anna")
     app.page.wait_for_url("**/game/1")
     back(app)  # from a round: the start screen, the game kept
     app.wait("game-row-1")

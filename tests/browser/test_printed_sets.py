@@ -94,9 +94,7 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
         app.shot("phone-set-picker")
         pick(app, 5)  # a brick tile: 1. tool, all food
         assert "clay pit" in app.text("herd-area") and "1 tool" in app.text("bonus-first")
-        app.tap("edit-0")
-        app.tap("save-migration")
-        app.wait_text("player-0", "Anna moves 1 person")
+        app.move(0, name="Anna")
         app.tap("roll")
         app.wait_text("winner", "Anna tames the mammoth", timeout=20_000)
 
@@ -145,9 +143,7 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
             app.tap("next-round")
             pick(app, left.pop(0))
             if number % 3 == 0:
-                app.tap("edit-1")
-                app.tap("save-migration")
-                app.wait_text("player-1", "Bert moves 1 person")
+                app.move(1, name="Bert")
                 app.tap("roll")
                 app.wait_text("winner", "Bert tames the mammoth", timeout=20_000)
             else:

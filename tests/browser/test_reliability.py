@@ -64,8 +64,7 @@ def next_action(app: App, step: int) -> None:
         app.wait("players-card")
     elif "moves" not in app.text("player-0") and "moves" not in app.text("player-2"):
         player = 2 * (step % 2)
-        app.click(f"edit-{player}")
-        app.click("save-migration")
+        app.move(player)
         app.wait("roll")
     else:
         app.click("roll")
@@ -232,9 +231,7 @@ def test_full_disk_refuses_the_action_and_keeps_the_game(browser: Browser, tmp_p
         app = App(browser, server.url, PHONE)
         try:
             app.new_game(TABLE)
-            app.click("edit-0")
-            app.click("save-migration")
-            app.wait_text("player-0", "Anna moves 1 person")
+            app.move(0, name="Anna")
             shown = settle(app)
             filler = disk / "filler"
             with contextlib.suppress(OSError), filler.open("wb") as out:
@@ -244,8 +241,7 @@ def test_full_disk_refuses_the_action_and_keeps_the_game(browser: Browser, tmp_p
             tried = 0
             for ident in ("edit-2", "roll"):
                 if ident == "edit-2":
-                    app.click("edit-2")
-                    app.click("save-migration")
+                    app.move(2)
                 else:
                     app.click("roll")
                 tried += 1
@@ -295,11 +291,9 @@ def test_two_tabs_stay_consistent(browser: Browser, server: Server) -> None:
     second = App(browser, server.url, PHONE)
     try:
         second.wait("herd-card")
-        first.click("edit-0")
-        first.click("save-migration")
+        first.move(0)
         second.wait_text("player-0", "Anna moves 1 person")
-        second.click("edit-1")
-        second.click("save-migration")
+        second.move(1)
         first.wait_text("player-1", "Bert moves 1 person")
         first.click("roll")
         second.wait("next-round", timeout=20_000)
@@ -411,8 +405,7 @@ def test_double_and_triple_taps_on_roll_roll_once(browser: Browser, server: Serv
     patterns = [(0.0,), (0.05, 0.05), (0.12,), (0.2, 0.2), (0.0, 0.3)]
     entries = 1  # round 1's start
     for round_number, gaps in enumerate(patterns, start=1):
-        app.tap("edit-0")
-        app.tap("save-migration")
+        app.move(0)
         app.wait("roll")
         _taps_at(app, "roll", gaps)
         app.wait("next-round", timeout=20_000)
@@ -489,8 +482,7 @@ def test_a_stopped_host_is_said_and_the_page_comes_back(browser: Browser, tmp_pa
         app.wait_text("language-title", "Sprache")
         app.tap("nav-back")
         app.start_round(("Anna", "Bert", "Chen"))
-        app.tap("edit-0")
-        app.tap("save-migration")
+        app.move(0)
         shown = sorted(app.wait_text("player-0", "Anna").split())  # the DOM's word order may vary
         server.stop(kill=True)
         notice = app.page.locator("#connection-lost")

@@ -6,33 +6,93 @@ deep walk."""
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
 import subprocess
 import sys
 import time
 import urllib.request
+import venv
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from playwright.sync_api import Browser, BrowserContext
 
 from companion.i18n import translate
 from companion.site.publish import MARK, SNAPSHOT_KEY, publish
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, KEPT_JS, NARROW, App, StaticHost, cli_import, free_port, without_joiners
+from .harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    KEPT_JS,
+    NARROW,
+    ROOT,
+    App,
+    StaticHost,
+    cli_import,
+    free_port,
+    without_joiners,
+)
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Anna", "Bert", "Chen")
 
 
+#: The workflow that publishes the site to GitHub Pages on every push to main.
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+#: What a copy of the tree leaves out: what git does not track, or a build would write.
+UNTRACKED = (".git", "test-artifacts", "dist", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis")
+
+
+def build_job() -> dict[str, Any]:
+    job: dict[str, Any] = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["build"]
+    return job
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One published site for the module's walks."""
-    folder = tmp_path_factory.mktemp("site")
-    publish(folder)
-    return folder
+    """The site as the Pages workflow builds it, for the module's walks: the build job's
+    ``run`` steps as written, in order, in a copy of the tree, with ``python`` a new virtual
+    environment's (one that sees this environment's packages, as the runner's pip would
+    fetch them); the folder its upload step names."""
+    work = tmp_path_factory.mktemp("pages")
+    tree = work / "checkout"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*UNTRACKED))
+    venv.create(work / "venv", system_site_packages=True, with_pip=True)
+    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = f"{work / 'venv' / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+    job = build_job()
+    for step in job["steps"]:
+        if "run" in step:
+            done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=tree, env=env, capture_output=True, text=True)
+            assert done.returncode == 0, (step["run"], done.stdout[-2000:], done.stderr[-2000:])
+    upload = next(step for step in job["steps"] if step.get("uses", "").startswith("actions/upload-pages-artifact"))
+    return tree / str(upload["with"]["path"])
+
+
+def test_the_pages_workflow_publishes_a_complete_site(site: Path) -> None:
+    """The workflow builds on each push to main with the README's publish command and deploys
+    with GitHub's Pages actions; the folder its steps wrote holds every file the service
+    worker keeps, and names the version it was published as."""
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    on = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as true
+    assert on["push"]["branches"] == ["main"]
+    steps = build_job()["steps"]
+    assert any(step.get("run", "").startswith("python -m companion publish") for step in steps)
+    assert "python -m companion publish" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert any(step.get("uses", "").startswith("actions/deploy-pages@") for step in workflow["jobs"]["deploy"]["steps"])
+    facts = json.loads((site / MARK).read_text(encoding="utf-8"))
+    worker = (site / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1))
+    assert len(files) + 1 == facts["files"] and "index.html" in files and "app.zip" in files
+    missing = [name for name in files if not (site / name).is_file()]
+    assert not missing, missing
+    assert facts["version"] in (site / "index.html").read_text(encoding="utf-8")
 
 
 def phone(browser: Browser, user_dir: Path, scheme: str = "light", locale: str = "en-US") -> BrowserContext:
@@ -220,13 +280,29 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.wait_page_text("The summary is on the clipboard.")
     assert "Bert: 1 tile" in app.page.evaluate("navigator.clipboard.readText()")
     app.tap("done")
-    damaged = tmp_path / "damaged.json"
+    # Hostile files: 5,000 nested brackets (10 KB) overflowed the worker's stack inside
+    # json.loads, and every later tap was dead; they are refused before parsing.
+    damaged, nested = tmp_path / "damaged.json", tmp_path / "nested.json"
     damaged.write_bytes(b"\x00\xffnot json")
-    for path, words in ((damaged, "not readable JSON"), (exported, "is already on this device")):
+    nested.write_bytes(b"[" * 5_000 + b"]" * 5_000)
+    for path, words in (
+        (damaged, "not readable JSON"),
+        (nested, "not readable JSON"),
+        (exported, "is already on this device"),
+    ):
         with app.page.expect_file_chooser() as chooser:
             app.tap("import-game")
         chooser.value.set_files(str(path))
         app.wait_page_text(words)
+    app.tap("open-sets")
+    deep_set = tmp_path / "deep-set.json"
+    deep_set.write_bytes(b'{"tiles": ' + b"[" * 50_000 + b"]" * 50_000 + b"}")  # 100 KB
+    with app.page.expect_file_chooser() as chooser:
+        app.tap("import-set")
+    chooser.value.set_files(str(deep_set))
+    app.wait_page_text("deep-set.json cannot be read")
+    assert not app.el("set-row-1").count()
+    app.tap("nav-back")
     app.tap("open-history")
     app.tap("history-2")
     app.wait("round-log")
@@ -266,9 +342,7 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         app = open_site(browser, host.url, phone(browser, tmp_path / "phone", "dark", "ko-KR"))
         app.shot("static-phone-dark-ko-start")
         app.new_game(NAMES, "companion")
-        app.tap("edit-0")
-        app.tap("save-migration")
-        app.gone("migration-editor")
+        app.move(0)
         moved = app.text("player-0")
         app.shot("static-phone-dark-ko-round")
         offline_ready(app)

@@ -36,8 +36,7 @@ def test_undo_on_the_tile_list_keeps_the_winner_s_choice(browser: Browser, tmp_p
         app.tap("set-tile-1")
         app.wait("herd-card")
         for seat in (0, 1):
-            app.tap(f"edit-{seat}")
-            app.tap("save-migration")
+            app.move(seat)
             app.wait(f"player-{seat}")
         app.tap("enter-dice")
         for die in ("hand-0-0-6", "hand-1-0-1"):
@@ -95,9 +94,7 @@ def test_a_second_phone_never_wipes_an_open_editor(browser: Browser, server: Ser
         second.wait("players-card")
         first.tap("edit-1")
         first.tap("people-plus")
-        second.tap("edit-0")
-        second.tap("save-migration")
-        second.wait_text("player-0", "Anna moves 1 person")
+        second.move(0, name="Anna")
         first.wait("synced")
         first.tap("save-migration")  # the editor stayed open with its 2 people
         first.wait_text("player-1", "Bert moves 2 people")
@@ -106,8 +103,7 @@ def test_a_second_phone_never_wipes_an_open_editor(browser: Browser, server: Ser
         first.tap("edit-2")
         first.tap("people-plus")
         first.tap("people-plus")
-        second.tap("edit-2")
-        second.tap("save-migration")
+        second.move(2)
         first.wait_text("entry-conflict", "Another screen recorded Chen's move")
         first.settle(quiet_ms=300)
         first.shot("phone-light-entry-conflict")
