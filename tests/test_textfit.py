@@ -57,3 +57,47 @@ def test_two_buttons_share_a_line_only_where_both_labels_fit() -> None:
     assert labels_share_a_line(german, 360 - 24 - 32)
     assert not labels_share_a_line(german, 320 - 24 - 32)
     assert labels_share_a_line([("Keep", False), ("Delete", True)], 320 - 24 - 32)
+
+
+def _row_texts(lang: str) -> tuple[list[tuple[str, float, bool]], str]:
+    """A player's row at its widest in ``lang``: moved, paid in two goods, tiles held (the
+    row's sizes from the component), and the wider of its two button labels."""
+    from companion.i18n import Translator
+    from companion.ui.components.player_row import TEXT_SIZES
+
+    tr = Translator(lang)
+    lines = (
+        tr("migrate.moves", name="Anna", count=2),
+        tr("migrate.paid", payment=f"1 {tr('res.food')}, 1 {tr('res.wood')}"),
+        tr("tally.tiles", count=2),
+    )
+    texts = [(text, size, bold) for text, (size, bold) in zip(lines, TEXT_SIZES, strict=True)]
+    texts.append((tr("migrate.stays"), 14, False))
+    return texts, max(tr("migrate.move"), tr("migrate.change"), key=lambda label: text_width(label, 16))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
+@pytest.mark.parametrize("window", [320, 360, 390])
+@pytest.mark.parametrize("percent", [100, 130, 160, 200])
+def test_a_player_s_row_leaves_every_word_room(lang: str, window: int, percent: int) -> None:
+    """The layout a row takes (disc, texts and button on a line; the button under; the disc
+    above too) leaves its texts room for their widest word on a phone, at every text size."""
+    from companion.ui.textfit import row_layout, widest_word
+
+    texts, label = _row_texts(lang)
+    factor = percent / 100
+    room = window - 24 - 32  # the page's margins, the card's padding
+    layout = row_layout(room, texts, 44, label, factor=factor)
+    button = text_width(label, 16 * factor) + 48 + 26
+    column = {0: room - 44 - 20 - button, 1: room - 44 - 10, 2: room}[layout]
+    assert widest_word(texts, factor) <= column
+
+
+def test_the_german_row_puts_its_button_under_the_texts_on_a_360_px_phone() -> None:
+    """Reported: "Mammutplät|tchen" broken in the tally line beside the Change button."""
+    from companion.ui.textfit import row_layout
+
+    texts, label = _row_texts("de")
+    assert row_layout(360 - 56, texts, 44, label) == 1
+    texts, label = _row_texts("en")
+    assert row_layout(360 - 56, texts, 44, label) == 0

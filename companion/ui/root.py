@@ -28,7 +28,7 @@ from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
-from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, WIDE_MARGIN, theme_mode
+from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
 from .widgets import banner, tid
 
 #: The "updated on another device" notice goes away this long after the last such change.
@@ -97,19 +97,37 @@ def _frame(
 
 def unkept_warning(model: AppModel) -> ft.Control:
     """The browser keeps nothing (a private window, a refused or full storage): the game plays
-    on in memory, and this line stays on every screen so nobody counts on it being kept."""
+    on in memory, and one line on every screen says so, with why and what to do a tap away
+    (the whole text took five lines of a phone's every screen)."""
+    session = model.session
+    tr = session.tr
+    ink = ft.Colors.ON_ERROR_CONTAINER
+    line = ft.Row(
+        [
+            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ink, size=20),
+            ft.Text(tr("site.unkept_short"), color=ink, size=15, weight=ft.FontWeight.W_600, expand=True),
+            tid(
+                "unkept-why",
+                ft.TextButton(
+                    content=ft.Text(
+                        tr("site.unkept_hide" if session.unkept_open else "site.unkept_why"), color=ink, size=15
+                    ),
+                    on_click=session.toggle_unkept,
+                    height=TOUCH,
+                ),
+            ),
+        ],
+        spacing=8,
+    )
+    parts: list[ft.Control] = [line]
+    if session.unkept_open:
+        parts.append(tid("unkept-details", ft.Text(tr("site.unkept"), color=ink, size=15)))
     return tid(
         "unkept",
         control=ft.Container(
-            ft.Row(
-                [
-                    ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER, size=20),
-                    ft.Text(model.session.tr("site.unkept"), color=ft.Colors.ON_ERROR_CONTAINER, size=15, expand=True),
-                ],
-                spacing=8,
-            ),
+            ft.Column(parts, spacing=0),
             bgcolor=ft.Colors.ERROR_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=14, vertical=8),
+            padding=ft.Padding.only(left=14, right=4, bottom=8 if session.unkept_open else 0),
         ),
     )
 

@@ -59,6 +59,7 @@ class Session:
     back_to: Screen = Screen.START  # where Settings, Rules and Join return to
     message: Message | None = None
     unkept: str = ""  # the static site keeps nothing (why: "unavailable", "refused"); "" when kept
+    unkept_open: bool = False  # the one-line "nothing is kept" warning shows why, under it
     synced: int = 0  # changes from another device the notice stands for now (0: no notice)
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server
@@ -107,6 +108,9 @@ class Session:
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.message = Message(key, params, error)
+
+    def toggle_unkept(self) -> None:
+        self.unkept_open = not self.unkept_open
 
     def dismiss(self) -> None:
         self.message = None

@@ -67,3 +67,33 @@ def labels_share_a_line(labels: list[tuple[str, bool]], room: float, size: float
     share = (room - gap * (len(labels) - 1)) / len(labels)
     needs = [text_width(label, size) + BUTTON_PADDING + (BUTTON_ICON if icon else 0) for label, icon in labels]
     return max(needs) <= share
+
+
+def widest_word(texts: list[tuple[str, float, bool]], factor: float = 1.0) -> float:
+    """The widest single word among ``texts`` (each: text, size, bold) at ``factor`` times
+    their size, in px: the least width a box must have to show them with no word broken
+    inside itself."""
+    return max(
+        (text_width(word, size * factor, bold) for text, size, bold in texts for word in text.split()),
+        default=0.0,
+    )
+
+
+def row_layout(
+    room: float,
+    texts: list[tuple[str, float, bool]],
+    lead: float,
+    label: str,
+    icon: bool = True,
+    factor: float = 1.0,
+    gap: float = 10,
+) -> int:
+    """How a row fits ``room`` px with no word broken: a lead (a player's disc, ``lead`` px,
+    drawn to a fixed size), a column of ``texts`` and a labelled button, every text at
+    ``factor`` times its size. 0: all on one line; 1: the button on a line of its own under
+    the texts; 2: the disc above the texts too (big text on a narrow phone)."""
+    needs = widest_word(texts, factor)
+    button = text_width(label, 16 * factor) + BUTTON_PADDING + (BUTTON_ICON if icon else 0)
+    if needs <= room - lead - 2 * gap - button:
+        return 0
+    return 1 if needs <= room - lead - gap else 2

@@ -249,13 +249,17 @@ def tonal(
     icon: ft.IconData | None = None,
     selected: bool = False,
     expand: bool = False,
+    after: Sequence[ft.Control] = (),
+    name: str | None = None,
 ) -> ft.Control:
     """A choice: the chosen one is filled and carries a check mark (never colour alone; the
-    two fills are close in the dark theme)."""
+    two fills are close in the dark theme). ``after``: drawn after the label (what the choice
+    gives, in pictures); ``name``: what a screen reader says for the label."""
     ink = choice_ink(selected)
     mark = ft.Icons.CHECK if selected and icon is None else icon
     parts: list[ft.Control] = [ft.Icon(mark, size=18, color=ink)] if mark else []
-    parts.append(ft.Text(label, size=16, color=ink, text_align=ft.TextAlign.CENTER))
+    parts.append(ft.Text(label, size=16, color=ink, text_align=ft.TextAlign.CENTER, semantics_label=name))
+    parts.extend(after)
     row = ft.Row(
         parts,
         spacing=8,

@@ -67,7 +67,7 @@ SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
 })"""
 
 
-BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
+BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
   if (!window.__mhMeasureFont) {
     const face = new FontFace('MammothMeasure', 'url(/fonts/MammothSans-Regular.otf)');
     await face.load();
@@ -151,6 +151,20 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png]) => {
       if (ink < 1.9 * 16) continue;  // one line (an icon beside it included)
       if (words.length === 1 || width(widest, 16) > r.width - 48 + 1) {
         found.push(`${widest} on two lines in the button "${text}" (${Math.round(r.width)} px wide)`);
+      }
+      continue;
+    }
+    // Several texts read as one (a row's lines merged into one node, "\\n" between them):
+    // each is at most as wide as the node, at the smallest size a text is drawn at. A word
+    // wider than the node even then is broken, whatever its size really is.
+    const parts = text.split('\\n').map(p => p.trim()).filter(p => p);
+    if (parts.length > 1) {
+      for (const part of parts) {
+        const word = part.split(/\\s+/).reduce((a, w) => (width(w, smallest) > width(a, smallest) ? w : a), '');
+        if (width(word, smallest) > r.width + 1) {
+          const wide = Math.round(width(word, smallest));
+          found.push(`${word} (${wide} px at ${smallest} px or more) in a ${Math.round(r.width)} px box: "${part}"`);
+        }
       }
       continue;
     }
@@ -744,14 +758,16 @@ class App:
             shot = again
         return base64.b64encode(shot).decode()
 
-    def broken_words(self, steps: int = 8) -> list[str]:
+    def broken_words(self, steps: int = 8, scale: float = 1.0) -> list[str]:
         """Words broken inside themselves: a word wider than the box its text got, so that
         Flutter had to split it ("Zurückneh | men"). A text's size is read from its box's
         height (the sizes whose line height divides it); a button's label is taken at 16 px
         with Material's padding, the smallest it can be, and counted as broken only where it
         is drawn on two lines, so only a certain break is reported. A button is measured
         where it is drawn: the screen scrolls to each one below the window (at most
-        ``steps`` times), and back to the top."""
+        ``steps`` times), and back to the top. Texts merged into one node (a row's lines)
+        are each measured against the node's width at the smallest size. ``scale``: the
+        app's text size (2.0 at 200 %)."""
         found: dict[str, None] = {}
         size = self.page.viewport_size or {"width": 360, "height": 640}
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
@@ -759,7 +775,8 @@ class App:
         for _ in range(steps):
             self.settle(quiet_ms=300)
             words, pending = self.page.evaluate(
-                BROKEN_WORDS_JS, [list(TEXT_SIZES), LINE_HEIGHT, self.still_screenshot()]
+                BROKEN_WORDS_JS,
+                [[size * scale for size in TEXT_SIZES], LINE_HEIGHT, self.still_screenshot(), TEXT_SIZES[0] * scale],
             )
             found.update(dict.fromkeys(words))
             below = [top for top in pending if top > 0]

@@ -405,7 +405,8 @@ def lan_address() -> str | None:
 
 def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, site: Path) -> None:
     """Over plain HTTP from another address (no secure context: no storage, no offline
-    copy), the app still plays, and says on every screen that nothing will be kept."""
+    copy), the app still plays, and says in one line on every screen that nothing will be
+    kept, with why a tap away."""
     address = lan_address()
     if address is None:
         pytest.skip("this machine has no network address besides loopback")
@@ -425,7 +426,16 @@ def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, sit
         LanApp.lan = url
         app = LanApp(browser, url, NARROW, touch=True)
         app.wait("new-game", timeout=90_000)
-        assert "not keeping anything" in app.text("unkept") and "without https" in app.text("unkept")
+        # One line on every screen (the whole text took five), with why a tap away.
+        assert "Nothing is kept on this browser" in app.text("unkept")
+        assert not app.el("unkept-details").count()
+        box = app.el("unkept").bounding_box()
+        assert box is not None and box["height"] <= 60, box
+        app.tap("unkept-why")
+        assert "without https" in app.wait_text("unkept-details", "private window")
+        app.shot("static-phone-light-unkept-why")
+        app.tap("unkept-why")
+        app.gone("unkept-details")
         app.new_game(NAMES, "companion")
         app.wait("unkept")
         app.move(0, name="Anna")

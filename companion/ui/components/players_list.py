@@ -12,10 +12,11 @@ from ...rules import GameState
 from ...rules.legal import area_closed_to_more_players, area_user_limit, can_migrate, room_left
 from ...rules.resources import AREA_CAPACITY, MIN_PEOPLE
 from ..memo import memo
-from ..textsize import scaled
+from ..textfit import row_layout, text_width
+from ..textsize import TextScale, scaled
 from ..widgets import card, colour_of, heading, tid
 from .odds_lines import OddsMemo
-from .player_row import PlayerRowMemo
+from .player_row import BADGE, TEXT_SIZES, PlayerRowMemo
 
 
 def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -> tuple[tuple[int, int], ...]:
@@ -24,6 +25,21 @@ def dice_counts(state: GameState, editing: int | None = None, people: int = 0) -
     if editing is not None:
         counts[editing] = people
     return tuple(sorted(counts.items()))
+
+
+def _line(tr: Translator, state: GameState, player: int) -> tuple[int, str, str, str, str, bool, bool]:
+    """What ``player``'s row says: (player, name line, what was paid, tiles held, the
+    button's label, whether it may be tapped, whether the player has moved)."""
+    current = state.current
+    assert current is not None
+    name = state.players[player]
+    tally = tr("tally.tiles", count=state.tallies[player])
+    migration = current.migration_of(player)
+    if migration:
+        moves = tr("migrate.moves", name=name, count=migration.people)
+        paid = tr("migrate.paid", payment=payment_text(tr, migration.payment))
+        return player, moves, paid, tally, tr("migrate.change"), True, True
+    return player, name, tr("migrate.stays"), tally, tr("migrate.move"), can_migrate(state, player), False
 
 
 @ft.component
@@ -37,10 +53,12 @@ def PlayersList(
     inline: ft.Control | None = None,
     inline_seat: int | None = None,
     width: float = 360,
+    drawn: float = 360,
     key: str | None = None,
 ) -> ft.Control:
     """Every player in turn order: tiles held and migration, each with the button that opens
-    the editor; ``inline``: the editor open in place of seat ``inline_seat``'s row (a tablet)."""
+    the editor; ``inline``: the editor open in place of seat ``inline_seat``'s row (a tablet).
+    ``width``: the card's inside in 100 % text; ``drawn``: in px, as drawn."""
     tr = Translator(lang)
     current = state.current
     assert current is not None
@@ -48,33 +66,34 @@ def PlayersList(
         heading(tr("migrate.title"), 20),
         ft.Text(tr("migrate.hint", where=tr(f"area_in.{current.herd.value if current.herd else ''}")), size=15),
     ]
-    for player in state.turn_order():
-        name = state.players[player]
-        migration = current.migration_of(player)
+    lines = [_line(tr, state, player) for player in state.turn_order()]
+    # One layout for every row (rows that line up), the first with no word broken, in the
+    # card's inside as drawn (``drawn`` px; ``width`` counts in 100 % text).
+    factor = ft.use_context(TextScale)
+    layout = row_layout(
+        drawn,
+        [(text, size, bold) for line in lines for text, (size, bold) in zip(line[1:4], TEXT_SIZES, strict=True)],
+        BADGE,
+        max((line[4] for line in lines), key=lambda label: text_width(label, 16)),
+        factor=factor,
+    )
+    for player, detail, sub, tally, button, can, moved in lines:
         if inline is not None and inline_seat == player:
             rows.append(inline)
             continue
-        if migration:
-            detail = tr("migrate.moves", name=name, count=migration.people)
-            paid = payment_text(tr, migration.payment)
-            sub = tr("migrate.paid", payment=paid)
-            button, can = tr("migrate.change"), True
-        else:
-            detail = name
-            sub = tr("migrate.stays")
-            button, can = tr("migrate.move"), can_migrate(state, player)
         rows.append(
             PlayerRowMemo(
                 player=player,
-                name=name,
+                name=state.players[player],
                 colour=colour_of(state, player),
                 detail=detail,
                 sub=sub,
-                tally=tr("tally.tiles", count=state.tallies[player]),
+                tally=tally,
                 button=button,
-                moved=migration is not None,
+                moved=moved,
                 edit=edit if can else None,
                 focus=last == player,  # back on the row after Record or Cancel
+                layout=layout,
                 key=f"player-row-{player}",
             )
         )

@@ -24,7 +24,7 @@ from ..memo import memo
 from ..round_view import Drawn, Faces
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import bonus_view, card, heading, picture, player_badge, secondary, tid, tonal
+from ..widgets import bonus_view, card, choice_ink, heading, picture, player_badge, secondary, tid, tonal
 
 #: From this width (in 100 % text) the two bonus choices sit side by side.
 CHOICES_BESIDE_FROM = 260
@@ -184,6 +184,18 @@ def choice_gives(tr: Translator, tile: Tile) -> ft.Control:
     return tid("choice-gives", ft.Text(text, size=15))
 
 
+def goods_pictures(bonus: Bonus | None, selected: bool) -> list[ft.Control]:
+    """What a bonus gives, short enough for a button: each good's picture and its count
+    (nothing where the goods are not known: the tile on the table says)."""
+    if bonus is None:
+        return []
+    ink = choice_ink(selected)
+    return [
+        ft.Row([picture(item.kind.value, 22), ft.Text(str(item.amount), size=16, color=ink)], spacing=2, tight=True)
+        for item in bonus
+    ]
+
+
 def choice_column(
     tr: Translator,
     name: str,
@@ -197,22 +209,30 @@ def choice_column(
     by side (one above the other where big text leaves no room for both). ``compact``: a
     short phone window or big text, where the thumb bar has room for one line: the winner's
     name and two short buttons."""
-    # Not in the compact bar: at big text on a short window the line took the whole screen (a
-    # 200 % zoom left no room for the round); there the herd card names the tile's goods.
+    # Not as a line in the compact bar: at big text on a short window the line took the whole
+    # screen (a 200 % zoom left no room for the round); there each button shows its goods in
+    # pictures with their counts, and names them in words to a screen reader.
     gives = [choice_gives(tr, tile)] if tile is not None and not compact else []
     if compact:
+        options = (
+            ("first", Choice.FIRST, '"1."', tile.first if tile else None),
+            ("all", Choice.ALL, f'"{tr("round.all")}"', tile.all if tile else None),
+        )
         return ft.Column(
             [
                 ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
                 ft.Row(
                     [
                         tonal(
-                            label, partial(choose, choice), f"choose-{option}", selected=chosen is choice, expand=True
+                            label,
+                            partial(choose, choice),
+                            f"choose-{option}",
+                            selected=chosen is choice,
+                            expand=True,
+                            after=goods_pictures(bonus, chosen is choice),
+                            name=f"{label}: {bonus_text(tr, bonus)}" if bonus else None,
                         )
-                        for option, choice, label in (
-                            ("first", Choice.FIRST, '"1."'),
-                            ("all", Choice.ALL, f'"{tr("round.all")}"'),
-                        )
+                        for option, choice, label, bonus in options
                     ],
                     spacing=8,
                 ),

@@ -32,15 +32,17 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
         inline=editor(model) if inline is not None else None,
         inline_seat=inline,
         width=editor_width(model) - 32,  # the card's inside
+        drawn=editor_width(model, drawn=True) - 32,
         key="players-list",
     )
     return ft.Container(content=players, visible=shown, key="players-slot")
 
 
-def editor_width(model: AppModel) -> float:
-    """The width the editor's card gets, in 100 % text: a phone's window less the page's
-    12 px margins; on a tablet, at least the narrower of the two panes (5 of 11 parts)."""
-    room = model.session.room
+def editor_width(model: AppModel, drawn: bool = False) -> float:
+    """The width the editor's card gets, in 100 % text (``drawn``: in px as drawn, at the
+    text size in force): a phone's window less the page's 12 px margins; on a tablet, at
+    least the narrower of the two panes (5 of 11 parts)."""
+    room = model.session.width if drawn else model.session.room
     return (room - 48) * 5 / 11 if model.session.wide else room - 24
 
 

@@ -1,0 +1,98 @@
+"""A round's texts fit a 360 px touch phone, in four languages at 100 % and 200 % text: no word
+broken inside itself, the texts a row merges into one screen-reader node included (a player's
+row), and what the winner's "1." and "all" give readable in view when the choice is made,
+for a lone participant and for two. The 320 px walk covers every other screen
+(``test_phone_layout.py``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser
+
+from companion.data.store import DB_NAME, Store
+
+from .harness import NARROW, App, Server, without_joiners
+from .test_live_round import in_view
+
+pytestmark = pytest.mark.browser
+
+#: The players: German's long compound words meet a long name; the others, their own scripts.
+NAMES = {
+    "en": ("Anna", "Bert", "Chen"),
+    "de": ("Maximilian", "Jörg", "Ümit"),
+    "es": ("Ñandú", "Begoña", "Iñaki"),
+    "ko": ("김민지", "이서연", "박지우"),
+}
+
+
+def _choice_readable(app: App, percent: int) -> list[str]:
+    """What is wrong with the winner's choice as it shows: both buttons wholly in view, and
+    what each gives beside them (at 100 %, a line above the buttons; at 200 %, where the
+    thumb bar has room for one line, on each button: pictures, named in words)."""
+    first = without_joiners(app.text("bonus-first"))  # the herd card's "1." line
+    if percent == 100:
+        wrong = [name for name in ("choose-first", "choose-all", "choice-gives") if not in_view(app, name)]
+        gives = without_joiners(app.text("choice-gives")) if not wrong else ""
+        if not wrong and first.split()[-1] not in gives:
+            wrong.append(f"choice-gives says {gives!r}; the tile's 1. is {first!r}")
+        return wrong
+    wrong = [name for name in ("choose-first", "choose-all") if not in_view(app, name)]
+    said = without_joiners(app.text("choose-first"))
+    if not wrong and first.split()[-1] not in said:
+        wrong.append(f"choose-first says {said!r}; the tile's 1. is {first!r}")
+    return wrong
+
+
+@pytest.mark.parametrize("percent", [100, 200])
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
+def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, lang: str, percent: int) -> None:
+    """Round 1: the players' rows, a player moved paying two goods, a lone participant's
+    typed roll and the choice; round 2: two participants and the choice. Every screen on the
+    way is saved for looking at."""
+    data = tmp_path / "data"
+    data.mkdir()
+    Store(data / DB_NAME).set_setting("text_size", str(percent))
+    server = Server(data, ["--language", lang]).start()
+    app = App(browser, server.url, NARROW, locale=lang, touch=True)
+    broken: dict[str, list[str]] = {}
+    unreadable: dict[str, list[str]] = {}
+    scale = percent / 100
+
+    def look(name: str) -> None:
+        app.shot(f"fit-360-{lang}-{percent}-{name}")
+        if words := app.broken_words(scale=scale):
+            broken[name] = words
+
+    try:
+        app.start_round(NAMES[lang])
+        look("round")
+        app.move(0, 2, pay="wood")
+        look("moved")
+        app.tap("enter-dice")
+        app.tap("hand-0-0-6")  # two people: two dice
+        app.tap("hand-0-1-5")
+        app.tap("apply-dice")
+        app.wait("choose-all")
+        if wrong := _choice_readable(app, percent):
+            unreadable["lone"] = wrong
+        look("result-lone")
+        app.tap("next-round")
+        app.wait("players-card")
+        app.move(1)
+        app.move(2)
+        look("round-2")
+        app.tap("enter-dice")
+        app.tap("hand-1-0-6")
+        app.tap("hand-2-0-1")
+        app.tap("apply-dice")
+        app.wait("choose-all")
+        if wrong := _choice_readable(app, percent):
+            unreadable["two"] = wrong
+        look("result-two")
+    finally:
+        app.close()
+        server.stop()
+    assert broken == {}
+    assert unreadable == {}
