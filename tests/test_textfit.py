@@ -71,7 +71,9 @@ def _row_texts(lang: str) -> tuple[list[tuple[str, float, bool]], str]:
         tr("migrate.paid", payment=f"1 {tr('res.food')}, 1 {tr('res.wood')}"),
         tr("tally.tiles", count=2),
     )
-    texts = [(text, size, bold) for text, (size, bold) in zip(lines, TEXT_SIZES, strict=True)]
+    texts: list[tuple[str, float, bool]] = [
+        (text, size, bold) for text, (size, bold) in zip(lines, TEXT_SIZES, strict=True)
+    ]
     texts.append((tr("migrate.stays"), 14, False))
     return texts, max(tr("migrate.move"), tr("migrate.change"), key=lambda label: text_width(label, 16))
 

@@ -29,7 +29,6 @@ CLIENT_FILES = (
     "main.dart.mjs",
     "main.dart.wasm",
     "version.json",
-    "icons/loading-animation.png",
     "canvaskit/canvaskit.js",
     "canvaskit/canvaskit.wasm",
     "canvaskit/chromium/canvaskit.js",
@@ -65,6 +64,10 @@ HOME_SCREEN_TAG = '<meta name="apple-mobile-web-app-title" content="Flet">'
 #: registers ``flutter_service_worker.js``, which the site does not have: a 404 at every
 #: start. The site's copy of the script is written without them (:func:`bootstrap`).
 SERVICE_WORKER_SETTINGS = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
+#: Roboto, Flutter's default font: flet-web's client asks for it at the second path (as
+#: Google Fonts names it), a path flet-web's own copy (the first) is not at. The site serves
+#: the copy at both, so that a start has no 404.
+ROBOTO = ("assets/fonts/roboto.woff2", "assets/assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2")
 
 
 def problems(web: Path) -> list[str]:
@@ -85,6 +88,10 @@ def problems(web: Path) -> list[str]:
     page = web / "index.html"
     if not page.exists() or HOME_SCREEN_TAG not in page.read_text(encoding="utf-8"):
         found.append(f"{page} has no {HOME_SCREEN_TAG!r}: the app's home-screen name would not be set")
+    client = web / "main.dart.js"
+    asked = ROBOTO[1].split("/", 3)[-1]  # roboto/v32/...woff2
+    if client.exists() and asked.encode() not in client.read_bytes():
+        found.append(f"{client} no longer asks for {asked}: change ROBOTO to the path it asks for")
     loader = web / "flutter_bootstrap.js"
     if loader.exists() and not SERVICE_WORKER_SETTINGS.search(loader.read_text(encoding="utf-8")):
         found.append(
@@ -120,6 +127,11 @@ _RELATIVE = (
 )
 
 
+#: Flet's loading picture (its logo), and the app's icon in its place: shown for the moment
+#: before the site's own loading screen (``page.js``) covers the page.
+_OWN_LOOK = (('<img src="icons/loading-animation.png" alt="" />', '<img src="icons/icon-192.png" alt="" />'),)
+
+
 def static_index(template: Path, script: str, archive: str) -> str:
     """flet-web's ``index.html`` as a static site needs it: Python in the browser running
     ``script`` from ``archive``, every file local, hash routes (a plain host has no page at
@@ -148,7 +160,7 @@ def static_index(template: Path, script: str, archive: str) -> str:
             no_cdn=True,
         )
         html = page.read_text(encoding="utf-8")
-    for old, new in _RELATIVE:
+    for old, new in (*_RELATIVE, *_OWN_LOOK):
         if old not in html:
             raise RuntimeError(f"flet-web's index.html changed: {old!r} not found")
         html = html.replace(old, new)

@@ -18,20 +18,92 @@
   face.textContent = "@font-face{font-family:MammothSans;src:url(fonts/MammothSans-Regular.otf)}";
   document.head.appendChild(face);
 
-  // While the client and Python load: one line under the loading picture, and on a first
-  // visit (nothing kept yet) what it downloads.
-  document.addEventListener("DOMContentLoaded", function () {
-    var loading = document.getElementById("loading");
+  // While the client and Python load: the app's own screen over Flet's (its logo, then a
+  // blank screen with a spinner until Python's first screen): the app's icon and colours in
+  // light or dark, what is happening in the device's language, and how much of the app has
+  // come (each file the page and Python's worker have fetched, counted as it completes), then
+  // "starting". It lets taps through, and goes once Python has sent its first screen.
+  var loading = null;
+  var bytes = { page: 0, worker: 0 };
+  var state = "downloading";
+  function number(mb) {
+    try {
+      return mb.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    } catch (error) {
+      return mb.toFixed(1);
+    }
+  }
+  function show() {
     if (!loading) return;
-    loading.style.flexDirection = "column";
-    loading.style.background = dark ? "#1f1a16" : "#fff8f4";
-    var line = document.createElement("p");
-    line.setAttribute("lang", lang);
-    line.style.cssText = "font:17px MammothSans,system-ui,sans-serif;word-break:keep-all;max-width:320px;text-align:center;padding:0 24px;" +
-      "color:" + (dark ? "#f4ebe3" : "#2b241e") + ";";
+    var total = (bytes.page + bytes.worker) / 1048576;
+    loading.status.textContent = state === "starting" ? text.starting : text.downloading;
+    // A first visit counts what has come (and keeps the sum under "starting"); a later
+    // start loads the app from this phone's copy: nothing to count.
+    var counting = loading.dataset.first && total >= 0.1;
+    loading.amount.textContent = counting ? text.downloaded.replace("{mb}", number(total)) : "";
+  }
+  function build() {
+    var ink = dark ? "#f4ebe3" : "#2b241e";
+    var cover = document.createElement("div");
+    cover.id = "mammoth-loading";
+    cover.setAttribute("role", "status");
+    cover.setAttribute("aria-live", "polite");
+    cover.setAttribute("lang", lang);
+    cover.style.cssText =
+      "position:fixed;inset:0;z-index:2147483645;pointer-events:none;display:flex;flex-direction:column;" +
+      "align-items:center;justify-content:center;gap:12px;padding:24px;text-align:center;" +
+      "font:17px MammothSans,system-ui,sans-serif;word-break:keep-all;" +
+      "background:" + (dark ? "#1f1a16" : "#fff8f4") + ";color:" + ink + ";";
+    var icon = document.createElement("img");
+    icon.src = "icons/icon-192.png";
+    icon.alt = "";
+    icon.style.cssText = "width:112px;height:112px;border-radius:24px;";
+    var name = document.createElement("div");
+    name.textContent = "Mammoth Herd";
+    name.style.cssText = "font-size:22px;font-weight:bold;";
+    cover.status = document.createElement("div");
+    cover.amount = document.createElement("div");
+    cover.amount.id = "mammoth-loading-amount";
+    cover.amount.style.cssText = "font-size:15px;min-height:1.5em;";
     var first = !(navigator.serviceWorker && navigator.serviceWorker.controller);
-    line.textContent = text.starting + (first ? " " + text.first_visit : "");
-    loading.appendChild(line);
+    if (first) cover.dataset.first = "yes";
+    else state = "starting"; // the app comes from this phone's copy: nothing to download
+    var note = document.createElement("div");
+    note.textContent = first ? text.first_visit : "";
+    note.style.cssText = "font-size:15px;max-width:320px;opacity:0.85;";
+    [icon, name, cover.status, cover.amount, note].forEach(function (part) {
+      cover.appendChild(part);
+    });
+    document.body.appendChild(cover);
+    loading = cover;
+    show();
+  }
+  document.addEventListener("DOMContentLoaded", build);
+  if ("PerformanceObserver" in window) {
+    new PerformanceObserver(function (list) {
+      list.getEntries().forEach(function (entry) {
+        bytes.page += entry.decodedBodySize || 0;
+      });
+      show();
+    }).observe({ type: "resource", buffered: true });
+  }
+  window.addEventListener("mammoth-loading", function (event) {
+    if (event.detail.bytes !== undefined) bytes.worker = event.detail.bytes;
+    if (event.detail.state) state = event.detail.state;
+    show();
+  });
+  function done() {
+    // Two frames after Python's first screen arrived: Flutter has drawn it.
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        if (loading) loading.remove();
+        loading = null;
+      });
+    });
+  }
+  window.addEventListener("mammoth-first-screen", done);
+  window.addEventListener("mammoth-python", function (event) {
+    if (event.detail) done(); // Python failed to start: Flet's own message shows
   });
 
   function offer(worker) {

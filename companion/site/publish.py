@@ -89,7 +89,15 @@ def _copy(source: Path, target: Path) -> None:
 
 def _page_texts() -> dict[str, dict[str, str]]:
     """What the page scripts say (before Python runs), in every language."""
-    keys = ("site.update", "site.reload", "site.starting", "site.first_visit", "common.close")
+    keys = (
+        "site.update",
+        "site.reload",
+        "site.starting",
+        "site.downloading",
+        "site.downloaded",
+        "site.first_visit",
+        "common.close",
+    )
     return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
 
@@ -150,6 +158,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     for name in CLIENT_FILES:
         _copy(web / name, dest / name)
     (dest / "flutter_bootstrap.js").write_text(flet_client.bootstrap(web), encoding="utf-8")
+    _copy(web / flet_client.ROBOTO[0], dest / flet_client.ROBOTO[1])
     (dest / "assets" / "FontManifest.json").write_text(_font_manifest(), encoding="utf-8")
     assets = assets_dir()
     for name in APP_ASSETS:

@@ -138,6 +138,7 @@ async function start(data) {
   // fail ("Illegal invocation" from the storage), so the app never runs in that mode.
   // The app's archive is fetched while Pyodide loads: on a first visit both come over the
   // network, and Python's start waited for the archive before (bench/PROFILE.md).
+  tellProgress();
   var fetching = fetchArchive(data.appPackageUrl);
   fetching.catch(function () {}); // its failure is reported where it is awaited
   var runtime = await import(data.pyodideUrl);
@@ -152,6 +153,7 @@ async function start(data) {
     pyodide.unpackArchive(await fetching, "zip");
   }
   fetching = null; // the archive is unpacked: its bytes can go
+  self.postMessage({ mammoth: true, state: "starting" });
   pyodide.registerJsModule("flet_js", flet_js);
   flet_js.documentUrl = data.documentUrl;
   flet_js.args = data.args;
@@ -171,6 +173,19 @@ async function makeSnapshot(data) {
   pyodide.runPython(PRELOAD);
   await keepSnapshot(data.version, pyodide.makeMemorySnapshot());
   self.postMessage("snapshot-kept");
+}
+
+function tellProgress() {
+  // The loading screen counts what this worker has fetched (Pyodide, the standard library,
+  // the app): the bytes of each file as it completes.
+  if (typeof PerformanceObserver === "undefined") return;
+  var total = 0;
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (entry) {
+      total += entry.decodedBodySize || 0;
+    });
+    self.postMessage({ mammoth: true, bytes: total });
+  }).observe({ type: "resource", buffered: true });
 }
 
 function send(message) {

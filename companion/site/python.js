@@ -3,7 +3,9 @@
 // head, in parallel with the download and start of the Flutter client, instead of when
 // Dart first asks for it (which came about 6 s later: bench/PROFILE.md). Dart's jsConnect
 // then takes the worker that is already starting. And after a start without a snapshot,
-// it starts the worker that keeps one (python-worker.js). The messages are flet-web 1.0.5's.
+// it starts the worker that keeps one (python-worker.js). The messages are flet-web 1.0.5's,
+// and two of the site's own for the loading screen (page.js): the worker's progress, and
+// the first packet from Python (its first screen).
 (function () {
   "use strict";
   var early = null; // {worker, ready: Promise, error, onMessage} started before Dart asks
@@ -29,16 +31,25 @@
     var app = { worker: new Worker(base() + "/python-worker.js", { type: "module" }), error: null, queue: [] };
     app.ready = new Promise(function (resolve) {
       app.worker.onmessage = function (event) {
-        if (event.data === "snapshot-wanted") {
+        if (event.data && event.data.mammoth) {
+          // What the loading screen shows (page.js): the worker's bytes so far, its step.
+          window.dispatchEvent(new CustomEvent("mammoth-loading", { detail: event.data }));
+        } else if (event.data === "snapshot-wanted") {
           setTimeout(makeSnapshot, SNAPSHOT_DELAY_MS); // once the first screen is drawn
         } else if (typeof event.data === "string") {
           if (event.data !== "initialized") app.error = event.data;
           window.dispatchEvent(new CustomEvent("mammoth-python", { detail: app.error }));
           resolve();
-        } else if (app.dartOnMessage) {
-          app.dartOnMessage(event.data);
         } else {
-          app.queue.push(event.data); // Python spoke before Dart listened
+          if (!app.spoke) {
+            app.spoke = true; // Python's first screen: the loading screen may go
+            window.dispatchEvent(new CustomEvent("mammoth-first-screen"));
+          }
+          if (app.dartOnMessage) {
+            app.dartOnMessage(event.data);
+          } else {
+            app.queue.push(event.data); // Python spoke before Dart listened
+          }
         }
       };
     });

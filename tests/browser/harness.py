@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +131,9 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
     for (const c of e.childNodes) {
       if (c.nodeType === Node.TEXT_NODE || c.tagName === 'SPAN') text += c.textContent;
     }
+    // A node that merges several texts names them in its label, one per line.
+    const label = e.getAttribute('aria-label') || '';
+    if (!text && label.includes('\\n') && !e.hasAttribute('flt-tappable')) text = label;
     text = text.replace(/\\u2060/g, '').trim();
     const r = e.getBoundingClientRect();
     // Under 64 px wide: an icon's button or a badge, whose label is heard, not shown.
@@ -394,8 +397,11 @@ class App:
         touch: bool = False,
         reduced_motion: bool = False,
         context: BrowserContext | None = None,
+        while_loading: Callable[[App], None] | None = None,
     ) -> None:
-        """A new context, or ``context`` (a persistent one: the browser's storage on disk)."""
+        """A new context, or ``context`` (a persistent one: the browser's storage on disk);
+        ``while_loading`` is called once the address is loaded, before the app is up."""
+        self.while_loading = while_loading
         phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 3} if touch else {}
         self.touch = touch
         self.context = context or browser.new_context(
@@ -435,6 +441,8 @@ class App:
 
     def open(self) -> None:
         self.page.goto(self.url)
+        if self.while_loading is not None:
+            self.while_loading(self)
         self.open_here()
 
     def open_here(self) -> None:
@@ -493,14 +501,25 @@ class App:
     def gone(self, identifier: str, timeout: float = 15_000) -> None:
         self.el(identifier).wait_for(state="detached", timeout=timeout)
 
-    def click(self, identifier: str) -> None:
+    def click(self, identifier: str, shows: str | None = None) -> None:
         """Tap the control the way assistive technology does: a DOM click on its semantics
         node. A mouse click at the node's position can miss while Flutter's page is still
-        settling after a scroll or an animation."""
-        node = self.wait(identifier)
-        self.settle()
-        node = self.wait(identifier)
-        node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+        settling after a scroll or an animation. ``shows``: what the click opens; a click
+        on a node Flutter replaced in that moment is lost, so it is clicked again (at most
+        twice more) while that has not appeared."""
+        for attempt in range(3):
+            node = self.wait(identifier)
+            self.settle()
+            node = self.wait(identifier)
+            node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+            if shows is None:
+                return
+            try:
+                self.wait(shows, timeout=5_000 * (attempt + 1))
+                return
+            except AssertionError:
+                if attempt == 2 or not self.el(identifier).count():
+                    raise
 
     def tap(self, identifier: str) -> None:
         """A finger's tap (touch events) in the middle of the control, as a phone sends it.
