@@ -127,6 +127,12 @@ def test_a_phone_hands_its_settings_over_with_its_connection(browser: Browser, s
         phone.wait_text("language-title", "언어")
         korean, big = looks(phone)
         assert big >= 1.8 * normal, (normal, big)
+        # The choices reach the browser's storage a moment after the screen shows them (a
+        # busy machine's moment can be long): the new tab is opened once they are there.
+        phone.page.wait_for_function(
+            "() => { const c = mammothPrefs.chosen(); return c.lang === 'ko' && JSON.stringify(c).includes('200'); }",
+            timeout=15_000,
+        )
         sockets: list[str] = []
         asked: list[str] = []
 
