@@ -65,32 +65,29 @@ def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, la
         if words := app.broken_words(scale=scale):
             broken[name] = words
 
+    def roll_by_hand(name: str, *dice: str) -> None:
+        """The table's dice typed in; the winner's choice then checked and looked at."""
+        app.tap("enter-dice")
+        for die in dice:
+            app.tap(die)
+        app.tap("apply-dice")
+        app.wait("choose-all")
+        if wrong := _choice_readable(app, percent):
+            unreadable[name] = wrong
+        look(f"result-{name}")
+
     try:
         app.start_round(NAMES[lang])
         look("round")
         app.move(0, 2, pay="wood")
         look("moved")
-        app.tap("enter-dice")
-        app.tap("hand-0-0-6")  # two people: two dice
-        app.tap("hand-0-1-5")
-        app.tap("apply-dice")
-        app.wait("choose-all")
-        if wrong := _choice_readable(app, percent):
-            unreadable["lone"] = wrong
-        look("result-lone")
+        roll_by_hand("lone", "hand-0-0-6", "hand-0-1-5")  # two people: two dice
         app.tap("next-round")
         app.wait("players-card")
         app.move(1)
         app.move(2)
         look("round-2")
-        app.tap("enter-dice")
-        app.tap("hand-1-0-6")
-        app.tap("hand-2-0-1")
-        app.tap("apply-dice")
-        app.wait("choose-all")
-        if wrong := _choice_readable(app, percent):
-            unreadable["two"] = wrong
-        look("result-two")
+        roll_by_hand("two", "hand-1-0-6", "hand-2-0-1")
     finally:
         app.close()
         server.stop()
