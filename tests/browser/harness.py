@@ -52,18 +52,52 @@ NARROW = {"width": 360, "height": 640}
 TABLET = {"width": 1280, "height": 800}
 
 
-SETTLE_JS = """([quiet, limit]) => new Promise(resolve => {
-  const host = document.querySelector('flt-semantics-host') || document.body;
-  const started = performance.now();
-  let timer = null;
-  const done = () => { observer.disconnect(); resolve(performance.now() - started); };
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(done, Math.max(0, Math.min(quiet, limit - (performance.now() - started))));
+# When the page last sent the host an event (a tap, a typed letter), and when the host last
+# sent a message back (the served app only: the static site has no socket). The host answers
+# an event with the screen's changes; until they arrive, the page still shows controls the
+# host may have replaced already. Frames are Flet's [action, body] in MessagePack: 0x92 and
+# then the action, 3 for an event; the page's other messages (its size, a field's text) have
+# no answer.
+WIRE_JS = """(() => {
+  if (window.__mhWire) return;
+  const wire = window.__mhWire = {sent: 0, received: 0};
+  const Native = window.WebSocket;
+  const send = Native.prototype.send;
+  Native.prototype.send = function (data) {
+    const bytes = data instanceof ArrayBuffer ? new Uint8Array(data) : ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : null;
+    if (bytes && bytes[0] === 0x92 && bytes[1] === 3) wire.sent = performance.now();
+    return send.call(this, data);
   };
-  const observer = new MutationObserver(arm);
-  observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
-  arm();
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { wire.received = performance.now(); });
+    }
+  };
+})()"""
+
+# Settled: the host has answered the page's last message (or `answer` ms went by: not every
+# message has an answer), then the accessibility tree has not changed for `quiet` ms.
+SETTLE_JS = """([quiet, limit, answer]) => new Promise(resolve => {
+  const started = performance.now();
+  const wire = window.__mhWire;
+  const answered = () => !wire || wire.received >= wire.sent || performance.now() - wire.sent > answer;
+  const quietly = () => {
+    const host = document.querySelector('flt-semantics-host') || document.body;
+    const begun = performance.now();
+    let timer = null;
+    const done = () => { observer.disconnect(); resolve(performance.now() - started); };
+    const arm = () => {
+      clearTimeout(timer);
+      timer = setTimeout(done, Math.max(0, Math.min(quiet, limit - (performance.now() - begun))));
+    };
+    const observer = new MutationObserver(arm);
+    observer.observe(host, {subtree: true, childList: true, attributes: true, characterData: true});
+    arm();
+  };
+  const poll = () => answered() ? quietly() : setTimeout(poll, 20);
+  poll();
 })"""
 
 
@@ -411,6 +445,7 @@ class App:
             locale=locale,
             **phone,  # type: ignore[arg-type]
         )
+        self.context.add_init_script(WIRE_JS)
         self.page: Page = self.context.new_page()
         # The browser's own errors, named in a failure's message (a client that stopped
         # applying the server's changes says why there, not on the screen).
@@ -589,11 +624,12 @@ class App:
             self.settle()
         return self.wait(identifier)
 
-    def settle(self, quiet_ms: int = 120, limit_ms: int = 3000) -> None:
-        """Wait until the accessibility tree has not changed for `quiet_ms`. Right after a
+    def settle(self, quiet_ms: int = 120, limit_ms: int = 3000, answer_ms: int = 10_000) -> None:
+        """Wait until the host has answered the page's last message (at most ``answer_ms``),
+        then until the accessibility tree has not changed for ``quiet_ms``. Right after a
         screen change (the end of the roll animation, say) Flutter may still replace the
         node that was just found, and a click on the replaced node reaches nobody."""
-        self.page.evaluate(SETTLE_JS, [quiet_ms, limit_ms])
+        self.page.evaluate(SETTLE_JS, [quiet_ms, limit_ms, answer_ms])
 
     def fill(self, identifier: str, text: str) -> None:
         box = self.wait(identifier).locator("input, textarea").first

@@ -170,6 +170,35 @@ def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
     app.close()
 
 
+# Two taps in one go, as a quick thumb sends them: the second leaves before the page has heard
+# what the first changed.
+TWO_TAPS_JS = """([first, second]) => {
+  const node = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const press = id => (node(id).querySelector('[role="button"]') || node(id)).click();
+  press(first);
+  press(second);
+}"""
+
+
+def test_save_tapped_right_after_a_good_still_saves(browser: Browser, server: Server) -> None:
+    """A good added to the tile's "all" part and Save tapped at once: the good's amount line
+    comes in above Save, and Save is still the control the second tap was sent to, so the
+    bonuses are saved with that good, not lost in the redraw."""
+    app = App(browser, server.url, PHONE)
+    app.wait("new-game")
+    app.new_game(["Anna", "Bert"], "physical", shows=None)
+    pick_herd(app, 1, "wood")
+    app.click("tile-kind-tool")
+    app.wait("tile-amount-tool-value")
+    app.click("tile-part-all")
+    app.wait_text("tile-editor", "“all”")
+    app.settle()
+    app.page.evaluate(TWO_TAPS_JS, ["tile-kind-food", "tile-save"])
+    app.gone("tile-editor")
+    app.wait_text("bonus-first", "1 tool")
+    assert "1 food" in app.text("bonus-all")
+
+
 def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
     """Companion deck, 2 players, all 16 rounds to the tamed herd and the scoring, with rounds
     nobody joins; every tile counted on screen matches what the test counted."""

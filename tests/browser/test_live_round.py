@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from companion.data.store import Store
 from companion.i18n import translate
@@ -207,24 +207,29 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
     page.goto(address)
     clip = {"x": box["x"] - 4, "y": box["y"] - 4, "width": box["width"] + 8, "height": box["height"] + 8}
 
-    def drawn() -> bytes:
+    def drawn(on: Page) -> bytes:
         """The button's picture once it is still (the tap's ink faded): two alike in a row."""
-        last = page.screenshot(clip=clip)  # type: ignore[arg-type]
+        last = on.screenshot(clip=clip)  # type: ignore[arg-type]
         for _ in range(100):
-            page.wait_for_timeout(150)  # a poll: the pictures decide, not the time
-            shot = page.screenshot(clip=clip)  # type: ignore[arg-type]
+            on.wait_for_timeout(150)  # a poll: the pictures decide, not the time
+            shot = on.screenshot(clip=clip)  # type: ignore[arg-type]
             if shot == last:
                 return shot
             last = shot
         return last
 
-    page.wait_for_selector("flt-glass-pane", state="attached", timeout=60_000)
-    before = drawn()
-    for _ in range(20):  # the screen may still be drawing its first frames
-        again = drawn()
-        if again == before:
-            break
-        before = again
+    def first_drawn(on: Page) -> bytes:
+        """The button as a freshly opened page draws it, once its first frames are done."""
+        on.wait_for_selector("flt-glass-pane", state="attached", timeout=60_000)
+        picture = drawn(on)
+        for _ in range(20):
+            again = drawn(on)
+            if again == picture:
+                break
+            picture = again
+        return picture
+
+    before = first_drawn(page)
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     games = Store(server.data_dir / "games.sqlite3")
     deadline = time.monotonic() + 30
@@ -244,5 +249,11 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
         page.wait_for_timeout(150)
         after = page.screenshot(clip=clip)  # type: ignore[arg-type]
     (ARTIFACTS / "phone-360-undo-after-touch.png").write_bytes(after)
+    if after != before:
+        # On a busy machine the picture before may have been a still moment of the first
+        # frames (a font not in yet): the same game opened afresh draws Undo without a ring.
+        fresh = context.new_page()
+        fresh.goto(address)
+        before = first_drawn(fresh)
     assert after == before, "a touch tap on Undo left the button drawn otherwise (a focus ring)"
     context.close()

@@ -134,6 +134,7 @@ def test_screenshots_of_every_main_screen(
     app.wait("round-log")
     app.shot(f"{prefix}-history-game")
     app.click("nav-back")
+    app.wait("history-1")  # the finished games again: the next Back is theirs, not the game's
     app.click("nav-back")
     app.click("open-settings", shows="lang-en")
     app.shot(f"{prefix}-settings")

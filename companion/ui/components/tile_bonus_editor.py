@@ -96,6 +96,7 @@ def TileBonusEditor(
                 ),
             ],
             vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            key=f"amount-{kind}",
         )
         for kind, amount in goods.items()
     ]
@@ -121,15 +122,19 @@ def TileBonusEditor(
             ft.Text(tr("tile.which", part=choice_label(tr, part)), size=15),
             ft.Row(chips, wrap=True, spacing=8, run_spacing=8),
             *amounts,
+            # Keyed, as the amounts are: a good added or removed must not make Save and Skip
+            # new controls, or a tap on them sent before the page heard of the change is lost.
             ft.Row(
                 [primary(tr("set.save_tile"), save, "set-tile-save", ft.Icons.CHECK)]
                 if in_set
-                else [primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)]
+                else [primary(tr("tile.save"), save, "tile-save", ft.Icons.CHECK)],
+                key="save",
             ),
             ft.Row(
                 [secondary(tr("common.cancel"), skip, "set-tile-cancel", ft.Icons.CLOSE, expand=True)]
                 if in_set
-                else [secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)]
+                else [secondary(tr("tile.skip"), skip, "tile-skip", ft.Icons.SKIP_NEXT, expand=True)],
+                key="skip",
             ),
         ],
         spacing=GAP - 2,
