@@ -3,7 +3,7 @@
 - :mod:`.publish` ``python -m companion publish [DIR]``: writes the folder a static host
   serves (runs on the publishing machine); :mod:`.pack` the Python side of it
 - :mod:`.main` the entry that runs in the browser; :mod:`.keep` the saved games kept in
-  the browser's storage
+  the browser's storage; :mod:`.handover` a second tab that waits for them or takes them over
 - :mod:`.flet_client` the site's fence: flet-web's client files it copies, the scripts it
   forks (pinned by hash), the page tags it edits, and the page itself
 - ``page.js``, ``python.js``, ``python-worker.js``, ``sw.js``: the page's scripts, Python's

@@ -165,13 +165,14 @@ async def _handles() -> list[Any]:
     return handles
 
 
-async def open_storage_slots(path: Path) -> StorageSlots:
+async def open_storage_slots(path: Path, patience: float = BUSY_PATIENCE_SECONDS) -> StorageSlots:
     """Take the slots, put the newest saved database at ``path`` and return the keeper.
 
-    A second tab finds the slots locked (``busy``); a browser without OPFS, or one that
-    refuses it, gives a keeper that keeps nothing (``kept`` False, ``reason`` says why)."""
+    A second tab finds the slots locked (``busy``, after ``patience`` seconds of trying); a
+    browser without OPFS, or one that refuses it, gives a keeper that keeps nothing
+    (``kept`` False, ``reason`` says why)."""
     keeper = StorageSlots(path)
-    deadline = asyncio.get_running_loop().time() + BUSY_PATIENCE_SECONDS
+    deadline = asyncio.get_running_loop().time() + patience
     while True:
         try:
             keeper.handles = await _handles()

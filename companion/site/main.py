@@ -21,7 +21,9 @@ from ..server import webfix  # the fence of Flet's private internals (imports on
 from ..ui import device
 from ..ui.device import DeviceSettings
 from ..ui.start import build_model, choose_language, dress, notice, open_screens
-from .keep import open_storage_slots
+from ..ui.widgets import primary
+from . import handover
+from .keep import StorageSlots, open_storage_slots
 
 log = logging.getLogger("companion")
 
@@ -41,9 +43,9 @@ async def start(page: ft.Page) -> None:
     lang = await choose_language(page, settings, "", LANGUAGES, told.languages)
     tr = Translator(lang)
     keeper = await open_storage_slots(DB_PATH)
+    hand_over = handover.browser_channel()
     if keeper.busy:
-        notice(page, tr("site.busy_title"), tr("site.busy_body"))
-        return
+        keeper = await wait_here(page, tr, hand_over)
     try:
         store = Store(DB_PATH, journal="DELETE", after_commit=keeper.save)
     except StoreError as exc:
@@ -64,9 +66,41 @@ async def start(page: ft.Page) -> None:
         session.unkept = "refused"
 
     keeper.on_lost = lost
+
+    def give_away() -> None:
+        # Every commit is in the slots already (written before the screen showed it).
+        keeper.release()
+        handover.reload_page()  # back as a waiting tab, which says where the games went
+
+    hand_over.on_take = give_away
     if not keeper.kept:
         session.unkept = keeper.reason or "unavailable"
     open_screens(page, model, follow_motion=settings.get("animation") is None)
+
+
+async def wait_here(page: ft.Page, tr: Translator, hand_over: handover.HandOver) -> StorageSlots:
+    """Another tab holds the games: say so, offer to move them here, and take them once they
+    are free (asked for, or the other tab closed). Returns this tab's keeper."""
+    asked = ft.Text(tr("site.taking"), size=17, visible=False)
+
+    def take_over(_e: object = None) -> None:
+        asked.visible = True
+        page.update()
+        hand_over.ask()
+
+    notice(
+        page,
+        tr("site.busy_title"),
+        tr("site.busy_body"),
+        ft.Row([primary(tr("site.take_over"), take_over, "site-take-over", ft.Icons.OPEN_IN_BROWSER)]),
+        asked,
+    )
+    keeper: StorageSlots = await handover.wait_for_slots(
+        lambda: open_storage_slots(DB_PATH, patience=0), lambda found: found.busy, hand_over
+    )
+    page.controls.clear()
+    page.update()
+    return keeper
 
 
 def page_facts() -> dict[str, Any]:

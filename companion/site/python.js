@@ -31,7 +31,9 @@
     var app = { worker: new Worker(base() + "/python-worker.js", { type: "module" }), error: null, queue: [] };
     app.ready = new Promise(function (resolve) {
       app.worker.onmessage = function (event) {
-        if (event.data && event.data.mammoth) {
+        if (event.data && event.data.mammoth && event.data.reload) {
+          location.reload(); // this tab gave its games to another tab (handover.py)
+        } else if (event.data && event.data.mammoth) {
           // What the loading screen shows (page.js): the worker's bytes so far, its step.
           window.dispatchEvent(new CustomEvent("mammoth-loading", { detail: event.data }));
         } else if (event.data === "snapshot-wanted") {

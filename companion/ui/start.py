@@ -46,13 +46,14 @@ def dress(page: ft.Page) -> None:
     page.padding = 0
 
 
-def notice(page: ft.Page, title: str, text: str) -> None:
-    """A page that only explains something (no game can be shown)."""
+def notice(page: ft.Page, title: str, text: str, *more: ft.Control) -> None:
+    """A page that only explains something (no game can be shown), and ``more`` under it
+    (a button that is the way on)."""
     page.add(
         ft.SafeArea(
             ft.Container(
                 content=ft.Column(
-                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17)],
+                    [ft.Text(title, size=24, weight=ft.FontWeight.BOLD), ft.Text(text, size=17), *more],
                     spacing=12,
                 ),
                 padding=24,

@@ -364,7 +364,9 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
 
 def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browser, tmp_path: Path) -> None:
     """In Korean and dark: version A is open with a game; a second tab of the same browser
-    refuses to open the games and says why; B is published into the same folder: the page
+    refuses to open the games and says why, takes them over on a tap (the first tab says
+    where they went) and, once it closes, the first tab opens them again with the second
+    tab's move; B is published into the same folder: the page
     offers it in a banner, takes it only on Reload, and after the reload the game is intact
     and only B's files are kept."""
     folder = tmp_path / "site"
@@ -383,10 +385,23 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         offline_ready(app)
         assert caches(app) == [f"mammoth-herd-{first['version']}"]
 
+        busy = without_joiners(translate("ko", "site.busy_title"))
         other = App(browser, host.url, NARROW, touch=True, context=app.context)
-        other.wait_page_text(without_joiners(translate("ko", "site.busy_title")), timeout=60)
+        other.wait_page_text(busy, timeout=60)
         other.shot("static-phone-dark-ko-second-tab")
+        # "Use the app here": the game moves to the second tab; the first reloads and says so.
+        other.tap("site-take-over")
+        other.wait("player-0", timeout=90_000)
+        assert other.text("player-0") == moved
+        other.move(1)
+        moved_there = other.text("player-1")
+        app.open_here()
+        app.wait_page_text(busy, timeout=90)
+        app.shot("static-phone-dark-ko-gave-away")
+        # The second tab closes: the first opens the games by itself, the second tab's move in.
         other.page.close()
+        app.wait("player-1", timeout=90_000)
+        assert app.text("player-0") == moved and app.text("player-1") == moved_there
 
         second = publish(folder, label="B")
         assert second["version"] != first["version"]

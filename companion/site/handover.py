@@ -1,0 +1,102 @@
+"""One tab keeps the games: a second tab of the static site waits, and can take them over.
+
+The browser keeps the games for the one tab that holds the storage slots (:mod:`.keep`).
+A second tab says so and offers "Use the app here". Tabs of one site talk over a
+``BroadcastChannel``: the waiting tab asks for the games with its own id; the holding tab
+lets go of its slots, answers, and reloads itself, so it comes back as a waiting tab that
+says where the games went (it had written every commit before showing it, so nothing is
+lost). The waiting tab takes the slots the moment the answer comes, before the other tab's
+reload is up, and opens the games. Without a tap, a waiting tab tries the slots every
+:data:`POLL_SECONDS`: when the other tab closes, the games open here by themselves.
+
+The message plumbing is plain Python over a ``post`` function (tested without a browser);
+only :func:`browser_channel` and :func:`reload_page` touch the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("companion")
+
+CHANNEL = "mammoth-herd-games"
+#: How often a waiting tab tries the slots (the other tab may have closed).
+POLL_SECONDS = 1.0
+
+
+@dataclass
+class HandOver:
+    """This tab's end of the channel. ``post`` sends a text to the site's other tabs;
+    :meth:`heard` is called with each text they send."""
+
+    post: Callable[[str], None]
+    me: str = field(default_factory=lambda: secrets.token_hex(4))
+    #: The holding tab's part: let go of the games (set once this tab holds them).
+    on_take: Callable[[], None] | None = None
+    #: Set when a holding tab answered this tab's ask: the slots are free now.
+    released: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The browser's objects the channel needs kept alive (the channel, its listener).
+    held: list[Any] = field(default_factory=list)
+
+    def ask(self) -> None:
+        """Ask the holding tab for the games."""
+        self.released.clear()
+        self.post(f"take:{self.me}")
+
+    def heard(self, text: str) -> None:
+        kind, _, who = text.partition(":")
+        if kind == "take" and who != self.me and self.on_take is not None:
+            give = self.on_take
+            self.on_take = None  # once: a second ask finds this tab already letting go
+            give()
+            self.post(f"released:{who}")
+        elif kind == "released" and who == self.me:
+            self.released.set()
+
+
+async def wait_for_slots(take: Callable[[], Awaitable[Any]], busy: Callable[[Any], bool], hand_over: HandOver) -> Any:
+    """Try ``take`` until what it gives is not ``busy``: at once when the holding tab
+    answers this tab's ask, else every :data:`POLL_SECONDS`."""
+    while True:
+        with_answer = asyncio.ensure_future(hand_over.released.wait())
+        try:
+            await asyncio.wait_for(asyncio.shield(with_answer), POLL_SECONDS)
+        except TimeoutError:
+            pass
+        finally:
+            with_answer.cancel()
+        hand_over.released.clear()
+        got = await take()
+        if not busy(got):
+            return got
+
+
+def browser_channel() -> HandOver:
+    """The channel between this site's tabs (in Python's web worker)."""
+    from js import BroadcastChannel
+    from pyodide.ffi import create_proxy
+
+    channel = BroadcastChannel.new(CHANNEL)
+    hand_over = HandOver(post=lambda text: channel.postMessage(text))
+
+    def on_message(event: Any) -> None:
+        if isinstance(event.data, str):
+            hand_over.heard(event.data)
+
+    listener = create_proxy(on_message)
+    channel.onmessage = listener
+    hand_over.held += [channel, listener]
+    return hand_over
+
+
+def reload_page() -> None:
+    """Ask the page (``python.js``) to load itself again."""
+    from js import Object, postMessage
+    from pyodide.ffi import to_js
+
+    postMessage(to_js({"mammoth": True, "reload": True}, dict_converter=Object.fromEntries))
