@@ -43,12 +43,12 @@ from bench.common import (  # noqa: E402 - as above
     start_app_game,
     tap,
 )
+from bench.storage_writes import full_game, storage_rows  # noqa: E402 - as above
 from companion.data.store import Store  # noqa: E402 - after the sys.path line above, so a bare checkout runs
 from companion.rules import (  # noqa: E402 - as above
     Action,
     Choice,
     Choose,
-    EndGame,
     Migrate,
     Payment,
     Roll,
@@ -645,19 +645,6 @@ def timed(fn: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
-def full_game(seed: int) -> Any:
-    game = start_game(make_setup(["Anna", "Bert", "Chloé", "Dan"], seed % 4, "companion", seed))
-    for r in range(16):
-        game = play(game, StartRound())
-        game = play(game, Migrate(r % 4, 2, Payment(food=1, wood=1)))
-        game = play(game, Migrate((r + 1) % 4, 1, Payment(food=1)))
-        game = play(game, Roll())
-        taming = game.state.current.taming if game.state.current else None
-        if taming is not None and taming.winner is not None:
-            game = play(game, Choose(Choice.ALL))
-    return play(play(game, StartRound()), EndGame())
-
-
 def core() -> list[Row]:
     data = Path(tempfile.mkdtemp(prefix="mh-core-"))
     store = Store(data / "games.sqlite3")
@@ -727,6 +714,7 @@ def core() -> list[Row]:
             "outcome tables built once per dice count, then reused",
         )
     )
+    rows += storage_rows()
     shutil.rmtree(data, ignore_errors=True)
     return rows
 

@@ -9,11 +9,12 @@ import re
 import subprocess
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.i18n import LANGUAGES
@@ -62,6 +63,22 @@ def test_a_torn_slot_is_never_taken(data: bytes, cut: int) -> None:
     assert keep.newest([keep.pack(6, b"older"), whole[:-1]]) == (0, 6, b"older")
 
 
+def test_a_slot_of_the_first_format_is_still_read() -> None:
+    """Slots written before the header was in the checksum (a phone's games from the last
+    version) read as before; a first-format slot torn in its header is still refused."""
+    data = b"kept by the last version"
+    first = keep.HEADER.pack(keep.FIRST_MAGIC, 5, len(data), zlib.crc32(data)) + data
+    assert keep.unpack(first) == (5, data)
+    assert keep.unpack(first[:-1]) is None
+
+
+def test_a_write_torn_in_the_header_never_makes_old_data_new() -> None:
+    """Five bytes of a new slot's header written over an older slot (the magic and the low
+    byte of the generation): the old data under a new generation is refused."""
+    old, new = keep.pack(11, b"round 11"), keep.pack(13, b"round 13, longer")
+    assert keep.unpack(new[:5] + old[5:]) is None
+
+
 def test_the_newest_whole_slot_wins() -> None:
     """Of two whole slots the higher generation is the database; empty slots are skipped."""
     assert keep.newest([keep.pack(3, b"three"), keep.pack(4, b"four")]) == (1, 4, b"four")
@@ -77,8 +94,116 @@ def test_saves_alternate_between_the_slots(tmp_path: Path) -> None:
     for text in (b"one", b"two", b"three"):
         db.write_bytes(text)
         keeper.save()
-    assert keep.newest([h.data for h in handles]) == (1, 3, b"three")
-    assert keep.unpack(handles[0].data) == (2, b"two")
+    newest = keep.newest([h.data for h in handles])
+    assert newest is not None and newest[1:] == (3, b"three")
+    assert keep.unpack(handles[1 - newest[0]].data) == (2, b"two")
+
+
+class Killed(BaseException):
+    """The browser killed in the middle of a write (no handler of the app sees it)."""
+
+
+class Storage:
+    """The site's three storage files in memory (two slots and the page journal), written as
+    OPFS access handles write: in place at an offset, then cut to length. ``tear_at``: the
+    write that many bytes into the next write stops there, as a killed browser's does."""
+
+    def __init__(self) -> None:
+        self.files = [bytearray(), bytearray(), bytearray()]
+        self.tear_at: int | None = None
+        self.written = 0
+
+    def _put(self, file: bytearray, at: int, raw: bytes) -> None:
+        if self.tear_at is not None and self.tear_at < len(raw):
+            file[at : at + self.tear_at] = raw[: self.tear_at]
+            raise Killed
+        file[at : at + len(raw)] = raw
+        del file[at + len(raw) :]
+        self.written += len(raw)
+
+    def write(self, file: bytearray, raw: bytes) -> None:
+        self._put(file, 0, raw)
+
+    def append(self, file: bytearray, at: int, raw: bytes) -> None:
+        self._put(file, at, raw)
+
+    def keeper(self, db: Path) -> keep.StorageSlots:
+        """A keeper on these files, as a new start makes it (the newest kept database at ``db``)."""
+        keeper = keep.StorageSlots(
+            db, handles=self.files[:2], journal=self.files[2], write=self.write, append=self.append
+        )
+        keep.restore(keeper, [bytes(f) for f in self.files[:2]], bytes(self.files[2]))
+        return keeper
+
+    def start(self, db: Path) -> bytes:
+        """The database a new start finds (nothing at all: empty)."""
+        db.unlink(missing_ok=True)
+        self.keeper(db)
+        return db.read_bytes() if db.exists() else b""
+
+
+def pages_changed(base: bytes, changes: list[tuple[int, bytes]]) -> list[bytes]:
+    """The database's successive files: each change writes a few bytes at a place (growing
+    the file when the place is past its end), as a commit changes a few of SQLite's pages."""
+    files = [base]
+    for at, text in changes:
+        file = bytearray(files[-1])
+        at = at % (len(file) + keep.PAGE_SIZE)
+        file[at : at + len(text)] = text
+        files.append(bytes(file))
+    return files
+
+
+def test_a_tap_appends_only_the_pages_it_changed(tmp_path: Path) -> None:
+    """A commit that changes one page of a three-page file appends that page (and a record's
+    header) to the journal, not the file; a start replays the journal onto the slot."""
+    db = tmp_path / "games.sqlite3"
+    storage = Storage()
+    first = bytes(range(256)) * 48  # three pages of 4 KiB
+    db.write_bytes(first)
+    keeper = storage.keeper(db)
+    keeper.save()
+    before = storage.written
+    second = first[:5000] + b"moved" + first[5005:]
+    db.write_bytes(second)
+    keeper.save()
+    assert storage.written - before < keep.PAGE_SIZE + 100
+    fresh = tmp_path / "fresh.sqlite3"
+    again = storage.keeper(fresh)
+    assert fresh.read_bytes() == second and again.generation == 2
+
+
+@settings(deadline=None)  # a few hundred KiB copied per example: slow on a busy machine, never wrong
+@given(
+    st.binary(min_size=1, max_size=20_000),
+    st.lists(st.tuples(st.integers(0, 24_000), st.binary(min_size=1, max_size=300)), min_size=1, max_size=25),
+    st.integers(0, 30),
+    st.integers(0, 24_000),
+)
+def test_a_browser_killed_in_any_write_keeps_the_commit_before_or_the_new_one(
+    tmp_path_factory: pytest.TempPathFactory, base: bytes, changes: list[tuple[int, bytes]], kill: int, cut: int
+) -> None:
+    """Commits saved one after another (the journal filling up and being folded into a slot
+    now and then), the browser killed ``cut`` bytes into the write of commit ``kill``: a
+    new start has the last commit whose save ended, or the one being saved (its write had
+    all landed), never anything else; without a kill, every commit."""
+    folder = tmp_path_factory.mktemp("keep")
+    db, restored = folder / "games.sqlite3", folder / "restored.sqlite3"
+    files = pages_changed(base, changes)
+    storage = Storage()
+    keeper = storage.keeper(db)
+    saved = b""
+    for number, file in enumerate(files):
+        db.write_bytes(file)
+        if number == kill:
+            storage.tear_at = cut
+        try:
+            keeper.save()
+        except Killed:
+            assert storage.start(restored) in (saved, file)
+            return
+        saved = file
+        assert storage.start(restored) == file
 
 
 def test_a_start_that_changed_nothing_writes_nothing(tmp_path: Path) -> None:
@@ -92,7 +217,7 @@ def test_a_start_that_changed_nothing_writes_nothing(tmp_path: Path) -> None:
     assert [h.data for h in handles] == [b"", b""]
     db.write_bytes(b"upgraded")
     keeper.save_if_changed()
-    assert keep.newest([h.data for h in handles]) == (1, 1, b"upgraded")
+    assert keep.newest([h.data for h in handles]) == (0, 1, b"upgraded")  # the first save: the first slot
     fresh = keep.StorageSlots(db, handles=[FakeHandle(), FakeHandle()], write=FakeHandle.put)  # nothing was kept
     fresh.save_if_changed()
     assert fresh.generation == 1

@@ -1,4 +1,5 @@
-"""One tab keeps the games: a second tab of the static site waits, and can take them over.
+"""One tab keeps the games: a second tab of the static site waits, and can take them over;
+and what Python and the page tell each other (reload, a new version that waits).
 
 The browser keeps the games for the one tab that holds the storage slots (:mod:`.keep`).
 A second tab says so and offers "Use the app here". Tabs of one site talk over a
@@ -10,7 +11,8 @@ reload is up, and opens the games. Without a tap, a waiting tab tries the slots 
 :data:`POLL_SECONDS`: when the other tab closes, the games open here by themselves.
 
 The message plumbing is plain Python over a ``post`` function (tested without a browser);
-only :func:`browser_channel` and :func:`reload_page` touch the browser.
+only :func:`browser_channel`, :func:`tell_page` and :func:`when_update_ready` touch the
+browser.
 """
 
 from __future__ import annotations
@@ -94,9 +96,21 @@ def browser_channel() -> HandOver:
     return hand_over
 
 
-def reload_page() -> None:
-    """Ask the page (``python.js``) to load itself again."""
+def tell_page(**what: bool) -> None:
+    """Tell the page (``python.js``): ``reload`` loads it again; ``update`` takes the new
+    version that waits (the service worker's, through ``page.js``)."""
     from js import Object, postMessage
     from pyodide.ffi import to_js
 
-    postMessage(to_js({"mammoth": True, "reload": True}, dict_converter=Object.fromEntries))
+    postMessage(to_js({"mammoth": True, **what}, dict_converter=Object.fromEntries))
+
+
+def when_update_ready(call: Callable[[], object]) -> None:
+    """Call ``call`` once the page says a new version waits (``python-worker.js`` keeps the
+    news in a flag until Python listens)."""
+    import js
+    from pyodide.ffi import create_proxy
+
+    js.mammothOnUpdate = create_proxy(call)
+    if getattr(js, "mammothUpdateReady", False):
+        call()

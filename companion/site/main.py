@@ -70,9 +70,15 @@ async def start(page: ft.Page) -> None:
     def give_away() -> None:
         # Every commit is in the slots already (written before the screen showed it).
         keeper.release()
-        handover.reload_page()  # back as a waiting tab, which says where the games went
+        handover.tell_page(reload=True)  # back as a waiting tab, which says where the games went
 
     hand_over.on_take = give_away
+    session.on_update = lambda: handover.tell_page(update=True)
+
+    async def update_ready() -> None:
+        session.update_ready = True
+
+    handover.when_update_ready(lambda: page.run_task(update_ready))
     if not keeper.kept:
         session.unkept = keeper.reason or "unavailable"
     open_screens(page, model, follow_motion=settings.get("animation") is None)

@@ -106,43 +106,18 @@
     if (event.detail) done(); // Python failed to start: Flet's own message shows
   });
 
+  var waiting = null;
   function offer(worker) {
-    if (document.getElementById("new-version")) return;
-    var bar = document.createElement("div");
-    bar.id = "new-version";
-    bar.setAttribute("role", "status");
-    bar.setAttribute("lang", lang);
-    bar.style.cssText =
-      "position:fixed;left:8px;right:8px;top:8px;z-index:2147483646;display:flex;gap:12px;" +
-      "align-items:center;justify-content:space-between;padding:8px 8px 8px 16px;border-radius:16px;" +
-      "font:16px MammothSans,system-ui,sans-serif;word-break:keep-all;box-shadow:0 4px 16px rgba(0,0,0,0.3);" +
-      (dark ? "background:#f4ebe3;color:#2b241e;" : "background:#3b2f26;color:#fff8f4;");
-    var words = document.createElement("span");
-    words.textContent = text.update;
-    words.style.flex = "1";
-    var button = document.createElement("button");
-    button.id = "new-version-reload";
-    button.textContent = text.reload;
-    button.style.cssText = "min-height:48px;min-width:96px;border:0;border-radius:24px;font:bold 16px MammothSans,system-ui,sans-serif;" +
-      (dark ? "background:#8d5a2b;color:#ffffff;" : "background:#ffb77c;color:#2b1700;");
-    button.addEventListener("click", function () {
-      agreed = true;
-      button.disabled = true;
-      worker.postMessage("take");
-    });
-    var later = document.createElement("button");
-    later.id = "new-version-later";
-    later.textContent = "\u00d7";
-    later.setAttribute("aria-label", text.close);
-    later.style.cssText = "min-height:48px;min-width:48px;border:0;background:transparent;color:inherit;font:24px system-ui,sans-serif;";
-    later.addEventListener("click", function () {
-      bar.remove(); // asked again at the next start, or when the page is shown again
-    });
-    bar.appendChild(words);
-    bar.appendChild(button);
-    bar.appendChild(later);
-    document.body.appendChild(bar);
+    // The app says so in its own layout, under its top bar, where it covers nothing
+    // (site/main.py); its Reload comes back here.
+    waiting = worker;
+    window.dispatchEvent(new CustomEvent("mammoth-update-ready"));
   }
+  window.addEventListener("mammoth-take-update", function () {
+    if (!waiting) return;
+    agreed = true;
+    waiting.postMessage("take");
+  });
 
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.addEventListener("controllerchange", function () {

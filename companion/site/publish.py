@@ -89,15 +89,7 @@ def _copy(source: Path, target: Path) -> None:
 
 def _page_texts() -> dict[str, dict[str, str]]:
     """What the page scripts say (before Python runs), in every language."""
-    keys = (
-        "site.update",
-        "site.reload",
-        "site.starting",
-        "site.downloading",
-        "site.downloaded",
-        "site.first_visit",
-        "common.close",
-    )
+    keys = ("site.starting", "site.downloading", "site.downloaded", "site.first_visit")
     return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
 

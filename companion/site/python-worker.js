@@ -200,6 +200,10 @@ self.onmessage = function (event) {
     (event.data.snapshotOnly ? makeSnapshot : start)(event.data).catch(function (error) {
       self.postMessage(String(error));
     });
+  } else if (event.data && event.data.mammoth === "update-ready") {
+    // A new version is waiting (page.js): the app says so in its own layout (site/main.py).
+    self.mammothUpdateReady = true;
+    if (typeof self.mammothOnUpdate === "function") self.mammothOnUpdate();
   } else if (typeof flet_js.send === "function") {
     flet_js.send(event.data);
   } else {

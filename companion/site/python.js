@@ -33,6 +33,8 @@
       app.worker.onmessage = function (event) {
         if (event.data && event.data.mammoth && event.data.reload) {
           location.reload(); // this tab gave its games to another tab (handover.py)
+        } else if (event.data && event.data.mammoth && event.data.update) {
+          window.dispatchEvent(new CustomEvent("mammoth-take-update")); // the app's Reload (page.js)
         } else if (event.data && event.data.mammoth) {
           // What the loading screen shows (page.js): the worker's bytes so far, its step.
           window.dispatchEvent(new CustomEvent("mammoth-loading", { detail: event.data }));
@@ -92,6 +94,13 @@
     app.dartOnMessage = dartOnMessage;
     app.queue.splice(0).forEach(dartOnMessage);
   };
+
+  // A new version is waiting (page.js): every running app's Python is told.
+  window.addEventListener("mammoth-update-ready", function () {
+    Object.keys(apps).forEach(function (appId) {
+      apps[appId].worker.postMessage({ mammoth: "update-ready" });
+    });
+  });
 
   globalThis.jsSend = async function (appId, data) {
     if (appId in apps) apps[appId].worker.postMessage(data, [data.buffer]);

@@ -62,6 +62,8 @@ def _frame(
     parts: list[ft.Control] = [bar]
     if model.session.unkept:
         parts.append(unkept_warning(model))
+    if model.session.update_ready:
+        parts.append(update_line(model))
     if model.session.message is not None:
         parts.append(
             banner(
@@ -128,6 +130,48 @@ def unkept_warning(model: AppModel) -> ft.Control:
             ft.Column(parts, spacing=0),
             bgcolor=ft.Colors.ERROR_CONTAINER,
             padding=ft.Padding.only(left=14, right=4, bottom=8 if session.unkept_open else 0),
+        ),
+    )
+
+
+def update_line(model: AppModel) -> ft.Control:
+    """The static site has a new version: one line under the top bar (in the layout, so it
+    covers no control) with Reload, which takes it, and a close button that keeps this
+    version until the next start."""
+    session = model.session
+    tr = session.tr
+    ink = ft.Colors.ON_TERTIARY_CONTAINER
+    return tid(
+        "update",
+        control=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SYSTEM_UPDATE, color=ink, size=20),
+                    ft.Text(tr("site.update"), color=ink, size=15, weight=ft.FontWeight.W_600, expand=True),
+                    tid(
+                        "update-reload",
+                        ft.FilledButton(
+                            content=ft.Text(tr("site.reload"), size=15, weight=ft.FontWeight.W_600),
+                            on_click=session.take_update,
+                            height=TOUCH,
+                        ),
+                    ),
+                    tid(
+                        "update-later",
+                        ft.IconButton(
+                            ft.Icons.CLOSE,
+                            icon_color=ink,
+                            tooltip=tr("common.close"),
+                            on_click=session.hide_update,
+                            width=TOUCH,
+                            height=TOUCH,
+                        ),
+                    ),
+                ],
+                spacing=8,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            padding=ft.Padding.only(left=14, right=4),
         ),
     )
 

@@ -9,6 +9,7 @@ from the store) are loaded when the screen is entered, not on every redraw.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,8 @@ class Session:
     message: Message | None = None
     unkept: str = ""  # the static site keeps nothing (why: "unavailable", "refused"); "" when kept
     unkept_open: bool = False  # the one-line "nothing is kept" warning shows why, under it
+    update_ready: bool = False  # the static site: a new version waits for a Reload (a line under the bar)
+    on_update: Callable[[], None] | None = None  # the static site: take the new version (the page reloads)
     synced: int = 0  # changes from another device the notice stands for now (0: no notice)
     join_urls: tuple[str, ...] = ()  # room mode: one address per network the machine is on
     join_codes: tuple[str, ...] = ()  # their QR codes (base64 PNG), drawn by the server
@@ -111,6 +114,13 @@ class Session:
 
     def toggle_unkept(self) -> None:
         self.unkept_open = not self.unkept_open
+
+    def hide_update(self) -> None:
+        self.update_ready = False
+
+    def take_update(self) -> None:
+        if self.on_update is not None:
+            self.on_update()
 
     def dismiss(self) -> None:
         self.message = None

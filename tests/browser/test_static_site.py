@@ -406,13 +406,15 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         second = publish(folder, label="B")
         assert second["version"] != first["version"]
         app.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        banner = app.page.locator("#new-version")
-        banner.wait_for(timeout=120_000)
-        assert translate("ko", "site.update") in banner.inner_text()
+        app.wait("update", timeout=120_000)
+        assert translate("ko", "site.update") in without_joiners(app.text("update"))
         assert app.text("player-0") == moved  # nothing taken yet
+        # A line of the layout, under the top bar: it covers none of the bar's controls.
+        bar, line = app.wait("undo").bounding_box(), app.wait("update").bounding_box()
+        assert bar is not None and line is not None and bar["y"] + bar["height"] <= line["y"] + 1
         app.shot("static-phone-dark-ko-update-banner")
         with app.page.expect_navigation(timeout=60_000):
-            app.page.locator("#new-version-reload").tap()
+            app.tap("update-reload")
         app.open_here()
         app.wait("player-0", timeout=90_000)
         assert app.text("player-0") == moved
