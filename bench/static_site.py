@@ -5,7 +5,8 @@ Both are served by ``python -m http.server`` and opened on Chromium's emulated m
 phone (``bench/first_load.py``: CPU 4 × slower, 20 ms, 50 Mbit/s), interleaved: a first
 visit in a new browser context, then, once the service worker keeps the site, repeat visits
 with the browser offline. The app's repeat visits open the start screen and, after a game
-is started, the resumed round. The bytes row counts what a compressing host (gzip, as
+is started, the resumed round; and first visits on the same phone over a slow connection
+(8 Mbit/s, 150 ms). The bytes row counts what a compressing host (gzip, as
 GitHub Pages sends) sends for everything a first visit keeps. Taps are timed in the static
 app, each with its save, on this machine without the phone's slowdown.
 
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import Row, median, p, round_taps, start_app_game
-from bench.first_load import Visit
+from bench.first_load import MBIT, Visit
 from companion.site import flet_client
 from companion.site.publish import SNAPSHOT_KEY, VARIANTS, publish
 from tests.browser.harness import KEPT_JS, StaticHost
@@ -153,6 +154,78 @@ def visit_again(visit: Visit, url: str, identifier: str) -> float:
     return seconds
 
 
+#: A slow connection: 8 Mbit/s down, 2 Mbit/s up, 150 ms latency (a crowded café's Wi-Fi, a
+#: weak mobile signal).
+SLOW = {"offline": False, "latency": 150, "downloadThroughput": 8 * MBIT, "uploadThroughput": 2 * MBIT}
+
+#: When the loading screen first shows how much has come (ms after the tap that opened the
+#: address: the page's own clock starts at its navigation).
+PROGRESS_JS = """(() => {
+  new MutationObserver((_changes, observer) => {
+    const amount = document.getElementById('mammoth-loading-amount');
+    if (amount && amount.textContent.trim()) {
+      window.__mhProgress = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})()"""
+
+
+def slow_first_visits(browser: Any, url: str, runs: int) -> list[Row]:
+    """Rows 2i and 2j: a first visit on the emulated phone over :data:`SLOW`: how soon the
+    loading screen shows progress, and the time to the start screen against the time the
+    bytes it took take at that rate (what the rest costs: latency, Python's start)."""
+    progress: list[float] = []
+    ratios: list[float] = []
+    visits: list[float] = []
+    sent: list[float] = []
+    for _ in range(runs):
+        visit = Visit(browser, throttled=True)
+        try:
+            visit.cdp.send("Network.emulateNetworkConditions", SLOW)
+            visit.page.add_init_script(PROGRESS_JS)
+            start = time.perf_counter()
+            visit.page.goto(url, timeout=300_000)
+            placeholder = visit.page.locator("flt-semantics-placeholder")
+            placeholder.wait_for(state="attached", timeout=300_000)
+            placeholder.evaluate("e => e.click()")
+            visit.page.locator('[flt-semantics-identifier="new-game"]').first.wait_for(
+                state="attached", timeout=300_000
+            )
+            elapsed = time.perf_counter() - start
+            taken = sum(visit.received.values())  # what had come by the start screen
+            shown = visit.page.evaluate("window.__mhProgress || null")
+        finally:
+            visit.close()
+        if shown is not None:
+            progress.append(float(shown) / 1000)
+        visits.append(elapsed)
+        sent.append(taken)
+        ratios.append(elapsed / (taken / SLOW["downloadThroughput"]))
+    mb = 1_000_000
+    return [
+        Row(
+            "2i. static site, first visit at 8 Mbit/s and 150 ms: progress shown",
+            progress,
+            None,
+            "ms",
+            "≤ 1 s",
+            len(progress) == runs and median(progress) <= 1.0,
+            f"{len(progress)} of {runs} visits showed how much had come",
+        ),
+        Row(
+            "2j. static site, first visit at 8 Mbit/s and 150 ms: to the start screen, × its bytes' time",
+            ratios,
+            None,
+            "×",
+            "≤ 1.3 × the time its bytes take at that rate",
+            median(ratios) <= 1.3,
+            f"{median(visits):.1f} s for {median(sent) / mb:.1f} MB (uncompressed: http.server), "
+            f"which take {median(sent) / SLOW['downloadThroughput']:.1f} s at 8 Mbit/s",
+        ),
+    ]
+
+
 def static_site(browser: Any, runs: int) -> list[Any]:
 
     work = Path(tempfile.mkdtemp(prefix="mh-static-"))
@@ -192,6 +265,7 @@ def static_site(browser: Any, runs: int) -> list[Any]:
                         times["hello repeat"].append(visit_again(visit, hello_url, "hello"))
                 finally:
                     visit.close()
+        slow = slow_first_visits(browser, app_url, max(2, runs // 2))
         # Taps in the static app, each with its save, on this machine (no slowdown).
         plain = Visit(browser, throttled=False)
         try:
@@ -258,4 +332,5 @@ def static_site(browser: Any, runs: int) -> list[Any]:
             p(taps, 0.95) < 0.150,
             f"p95 {p(taps, 0.95) * 1000:.0f} ms over {len(taps)} taps",
         ),
+        *slow,
     ]

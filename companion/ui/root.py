@@ -93,7 +93,8 @@ def _frame(
         shown = ft.Stack([shown] if notice is None else [shown, notice], expand=True, fit=ft.StackFit.EXPAND)
     parts.append(shown)
     if bottom is not None:
-        parts.append(ft.Container(content=bottom, padding=ft.Padding.only(top=12)))  # apart from what scrolls
+        # apart from what scrolls
+        parts.append(tid("thumb-bar", ft.Container(content=bottom, padding=ft.Padding.only(top=12))))
     return parts
 
 

@@ -11,6 +11,8 @@ from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..model import AppModel
+from ..textsize import factor_of
+from ..theme import TOUCH
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
@@ -82,6 +84,8 @@ def action_pane(model: AppModel) -> ft.Control:
         for slot in (players_slot(model, listing), result_slot(model)):
             if slot is not None:
                 parts.append(slot)
+        if bottom_action_rolls(model) and not roomy_bar(model, 2):
+            parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
     elif state.phase is Phase.FINISHED:
         parts.append(scoring_pane(model, model.play.game))
         parts.append(player_summary(model, model.play.game, model.play.game_id))
@@ -100,6 +104,17 @@ def action_pane(model: AppModel) -> ft.Control:
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
+def bottom_action_rolls(model: AppModel) -> bool:
+    """The thumb bar offers the roll now: people moved, no entry open, no dice tumbling."""
+    game = model.play.game
+    step = model.step()
+    if game is None or step is None or step.confirm_end or step.describing or step.entry_open:
+        return False
+    current = game.state.current
+    rolling = model.round.dice_tumbling()
+    return game.state.phase is Phase.MIGRATION and not rolling and current is not None and bool(current.migrations)
+
+
 def bottom_action(model: AppModel) -> ft.Control | None:
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
@@ -115,20 +130,12 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         assert current is not None
         if not current.migrations:
             return _box_the_tile(model)
-        return ft.Column(
-            [
-                ButtonRowMemo(
-                    label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
-                ),
-                ButtonRowMemo(
-                    label=tr("tame.by_hand"),
-                    on_click=model.dice.open_hand_entry,
-                    identifier="enter-dice",
-                    icon=ft.Icons.EDIT_NOTE,
-                ),
-            ],
-            spacing=8,
+        roll = ButtonRowMemo(
+            label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
         )
+        if not roomy_bar(model, 2):
+            return roll  # Enter table dice comes right under the players (action_pane)
+        return ft.Column([roll, _enter_dice(model)], spacing=8)
     if rolling and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         # The thumb bar stays while the dice tumble: a second tap of a double tap on Roll
         # lands on this disabled button, not on whatever would slide under the finger.
@@ -190,6 +197,27 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             spacing=8,
         )
     return None
+
+
+def roomy_bar(model: AppModel, buttons: int) -> bool:
+    """Whether ``buttons`` rows of the thumb bar take at most a third of the screen's height.
+    Big text grows each button's height with its label (a row is TOUCH + 8 px at 100 %):
+    at 200 % on a 640 px phone Roll and Enter table dice took 40 % of the screen."""
+    session = model.session
+    if session.wide:
+        return True
+    rows = buttons * (TOUCH + 8) * factor_of(session.text_size) + 8 * (buttons - 1) + 12
+    return rows <= session.height / 3
+
+
+def _enter_dice(model: AppModel) -> ft.Control:
+    return ButtonRowMemo(
+        label=model.session.tr("tame.by_hand"),
+        on_click=model.dice.open_hand_entry,
+        identifier="enter-dice",
+        icon=ft.Icons.EDIT_NOTE,
+        key="enter-dice",
+    )
 
 
 def _box_the_tile(model: AppModel) -> ft.Control:
