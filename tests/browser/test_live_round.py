@@ -4,6 +4,7 @@ Home stay; the walk's screens are saved to be looked at."""
 
 from __future__ import annotations
 
+import base64
 import time
 from pathlib import Path
 
@@ -187,6 +188,29 @@ def test_the_winners_choice_stays_above_next_round_at_big_text(browser: Browser,
         server.stop()
 
 
+#: The share of pixels that differ (by more than a shade) between two PNG pictures of one size.
+CHANGED_PIXELS_JS = """async ([one, two]) => {
+  const pixels = async png => {
+    const picture = new Image();
+    picture.src = 'data:image/png;base64,' + png;
+    await picture.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = picture.width;
+    canvas.height = picture.height;
+    const paint = canvas.getContext('2d');
+    paint.drawImage(picture, 0, 0);
+    return paint.getImageData(0, 0, picture.width, picture.height).data;
+  };
+  const [a, b] = [await pixels(one), await pixels(two)];
+  if (a.length !== b.length) return 1;
+  let changed = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    if (Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2])) > 12) changed++;
+  }
+  return changed / (a.length / 4);
+}"""
+
+
 def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Server) -> None:
     """The ring seen after a touch tap on Undo is Flutter's focus ring for keyboard
     and screen-reader users. A phone without a screen reader has no semantics tree (the tests
@@ -252,8 +276,12 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
     if after != before:
         # On a busy machine the picture before may have been a still moment of the first
         # frames (a font not in yet): the same game opened afresh draws Undo without a ring.
+        # Its icon's edges may be smoothed a shade otherwise; a ring or a focus shade would
+        # change a good part of the button's pixels.
         fresh = context.new_page()
         fresh.goto(address)
-        before = first_drawn(fresh)
-    assert after == before, "a touch tap on Undo left the button drawn otherwise (a focus ring)"
+        again = first_drawn(fresh)
+        (ARTIFACTS / "phone-360-undo-fresh.png").write_bytes(again)
+        changed = page.evaluate(CHANGED_PIXELS_JS, [base64.b64encode(after).decode(), base64.b64encode(again).decode()])
+        assert changed < 0.02, f"a touch tap on Undo left the button drawn otherwise: {changed:.0%} of its pixels"
     context.close()

@@ -392,7 +392,8 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         # "Use the app here": the game moves to the second tab; the first reloads and says so.
         other.tap("site-take-over")
         other.wait("player-0", timeout=90_000)
-        assert other.text("player-0") == moved
+        # The same row, laid out for a narrower screen: the same words, maybe in another order.
+        assert sorted(other.text("player-0").split()) == sorted(moved.split())
         other.move(1)
         moved_there = other.text("player-1")
         app.open_here()
@@ -401,7 +402,8 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         # The second tab closes: the first opens the games by itself, the second tab's move in.
         other.page.close()
         app.wait("player-1", timeout=90_000)
-        assert app.text("player-0") == moved and app.text("player-1") == moved_there
+        assert app.text("player-0") == moved
+        assert sorted(app.text("player-1").split()) == sorted(moved_there.split())
 
         second = publish(folder, label="B")
         assert second["version"] != first["version"]
