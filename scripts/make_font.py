@@ -2,7 +2,8 @@
 
 Keeps Basic Latin, Latin-1 and Latin Extended-A (German and Spanish), general
 punctuation, arrows and a few symbols the app shows, Hangul jamo, compatibility
-jamo and all 11,172 Hangul syllables (so any Korean player name renders).
+jamo and all 11,172 Hangul syllables (so any Korean player name renders), and maps the
+zero-width characters (the word joiner among them) to an empty glyph.
 
 Rerun with:  python scripts/make_font.py [path/to/NotoSansCJK-Regular.ttc]
 (needs `apt-get install fonts-noto-cjk` and `pip install fonttools`).
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from fontTools import subset
 from fontTools.ttLib import TTCollection
@@ -37,6 +39,35 @@ RANGES = [
 ]
 
 
+#: Characters drawn with no ink that Noto Sans CJK lacks: the word joiner the app puts between
+#: Hangul syllables (so Flutter breaks Korean lines between words only), and its kin. A
+#: character no shipped font covers sends Flutter's web engine looking for a fallback font it
+#: cannot find offline (one 404 for Noto Sans Symbols on every start).
+INVISIBLE = (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF)
+#: The narrow no-break space some dates and times use: drawn as the no-break space.
+NARROW_NBSP = 0x202F
+
+
+def map_invisible(font: Any) -> None:
+    """Map :data:`INVISIBLE` to the font's empty glyph of no width, and the narrow no-break
+    space to the no-break space's glyph, in every Unicode cmap subtable."""
+    from fontTools.pens.boundsPen import BoundsPen
+
+    glyphs = font.getGlyphSet()
+
+    def empty(name: str) -> bool:
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        return pen.bounds is None
+
+    blank = next(name for name, (width, _) in sorted(font["hmtx"].metrics.items()) if width == 0 and empty(name))
+    space = font.getBestCmap()[0x00A0]
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            table.cmap.update(dict.fromkeys(INVISIBLE, blank))
+            table.cmap[NARROW_NBSP] = space
+
+
 def main() -> None:
     source = Path(sys.argv[1]) if len(sys.argv) > 1 else SOURCE
     collection = TTCollection(str(source))
@@ -51,6 +82,7 @@ def main() -> None:
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=[c for lo, hi in RANGES for c in range(lo, hi + 1)])
     subsetter.subset(font)
+    map_invisible(font)
     TARGET.parent.mkdir(parents=True, exist_ok=True)
     font.save(str(TARGET))
     # The ranges the font covers, for the app to check player names at run time.

@@ -175,12 +175,31 @@ ASKED_UNDER_AN_ENTRY: list[Step] = [
 ]
 
 
+#: Found by the test: tab B opens the table's dice entry; tab A rolls and taps "Next round"
+#: (B keeps its entry, so it does not ask where the herd went); B opens the tile's editor
+#: (which closes the dice entry) and skips it. B went on showing the round as it was; once no
+#: entry of its own is open, a screen asks the question the table was asked.
+ASKED_WHILE_AN_ENTRY_WAS_OPEN: list[Step] = [
+    (0, "herd-pick-brick"),
+    (0, "edit-1"),
+    (0, "save-migration"),
+    (0, "tile-skip"),
+    (1, "enter-dice"),
+    (1, "toggle-log"),
+    (0, "roll"),
+    (0, "next-round"),
+    (1, "tile-describe"),
+    (1, "tile-skip"),
+]
+
+
 @pytest.mark.parametrize("printed", [True, False], ids=["printed", "deck"])
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=st.lists(STEP, min_size=1, max_size=STEPS))
 @example(steps=REPORTED)
 @example(steps=ASKED_UNDER_AN_ENTRY)
+@example(steps=ASKED_WHILE_AN_ENTRY_WAS_OPEN)
 def test_a_live_screen_shows_what_a_fresh_one_shows(printed: bool, size: tuple[int, int], steps: list[Step]) -> None:
     """Random taps in two tabs; after each, both tabs show what a freshly opened tab shows."""
     data = Path(tempfile.gettempdir()) / f"mammoth-live-{os.getpid()}-{next(_counter)}"

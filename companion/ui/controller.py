@@ -274,6 +274,12 @@ class GameController:
         if self.on_follow is not None:
             self.on_follow()
 
+    def entry_closed(self) -> None:
+        """An entry of this screen closed (saved, applied, skipped or cancelled): the screen
+        follows the table's shared question again, which it did not while the entry was open
+        (another screen may have asked where the herd went meanwhile)."""
+        self._follow()
+
     def _step(self, step: Callable[[Game], Game]) -> bool:
         """Run one rules step (an action, undo or redo) and commit it; a rule
         break becomes a message and changes nothing."""

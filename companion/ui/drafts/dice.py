@@ -42,6 +42,7 @@ class DiceDraft:
 
     def cancel_hand_entry(self) -> None:
         self.hand_entry, self.conflict = False, None
+        self.play.entry_closed()
 
     def set_die(self, player: int, index: int, value: int) -> None:
         if player not in self.hand_dice or type(index) is not int or not 0 <= index < len(self.hand_dice[player]):
@@ -64,3 +65,4 @@ class DiceDraft:
         action = EnterDice(tuple((p, tuple(v)) for p, v in sorted(self.hand_dice.items())))
         if self.play.dispatch(action):
             self.hand_entry, self.conflict = False, None
+            self.play.entry_closed()

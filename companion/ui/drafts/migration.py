@@ -102,6 +102,7 @@ class MigrationEditor:
 
     def cancel(self) -> None:
         self.last, self.editing, self.conflict = self.editing, None, None
+        self.play.entry_closed()
 
     def save(self) -> None:
         game = self.play.game
@@ -113,7 +114,9 @@ class MigrationEditor:
         payment = Payment(**{k: v for k, v in self.draft.pay.items() if v})
         if self.play.dispatch(Migrate(self.editing, self.draft.people, payment)):
             self.last, self.editing, self.conflict = self.editing, None, None
+            self.play.entry_closed()
 
     def withdraw(self, player: int) -> None:
         if self.play.dispatch(Withdraw(player)):
             self.editing, self.conflict = None, None
+            self.play.entry_closed()

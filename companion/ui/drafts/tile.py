@@ -108,6 +108,7 @@ class TileEditor:
 
     def skip(self) -> None:
         self.describing, self.conflict = False, None
+        self.play.entry_closed()
 
     def save(self) -> None:
         if not self.describing:
@@ -119,3 +120,4 @@ class TileEditor:
         first, every = self.draft.bonuses()
         if self.play.dispatch(DescribeTile(first, every)):
             self.describing, self.conflict = False, None
+            self.play.entry_closed()
