@@ -676,7 +676,10 @@ class App:
         """Record (or change) ``player``'s migration: ``people`` people, paid in food, or with
         one ``pay`` resource in place of one food; ``name``: wait until the row says so."""
         press = self.tap if self.touch else self.click
-        press(f"edit-{player}")
+        if self.touch:
+            self.tap(f"edit-{player}")
+        else:  # a click lost while a reconnected page redraws is clicked again (opening is idempotent)
+            self.click(f"edit-{player}", shows="migration-editor")
         self.wait("migration-editor")
         shown = int(self.wait_text("people-value", "").split()[0])
         for _ in range(abs(people - shown)):

@@ -277,11 +277,12 @@ def test_a_touch_tap_on_undo_leaves_no_focus_ring(browser: Browser, server: Serv
         # On a busy machine the picture before may have been a still moment of the first
         # frames (a font not in yet): the same game opened afresh draws Undo without a ring.
         # Its icon's edges may be smoothed a shade otherwise; a ring or a focus shade would
-        # change a good part of the button's pixels.
+        # change over half of the button's pixels (55 % measured with a keyboard's ring), a draw
+        # of the same screen a few (4 % seen on a busy machine).
         fresh = context.new_page()
         fresh.goto(address)
         again = first_drawn(fresh)
         (ARTIFACTS / "phone-360-undo-fresh.png").write_bytes(again)
         changed = page.evaluate(CHANGED_PIXELS_JS, [base64.b64encode(after).decode(), base64.b64encode(again).decode()])
-        assert changed < 0.02, f"a touch tap on Undo left the button drawn otherwise: {changed:.0%} of its pixels"
+        assert changed < 0.15, f"a touch tap on Undo left the button drawn otherwise: {changed:.0%} of its pixels"
     context.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import time
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from companion.data.store import Store
+from companion.ui.root import SYNCED_NOTICE_SECONDS
 
 from .harness import NARROW, App, Server
 
@@ -95,15 +98,22 @@ def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Brow
         first.move(0)
         second.wait("synced")
         notice = second.el("synced").element_handle()
+        changed = [time.monotonic()]
         first.move(1, name="Bert")
+        changed.append(time.monotonic())
         first.tap("undo")  # the step was Record in Bert's editor: the editor is back as it was
         first.wait_text("message", "Undone: Bert moves 1 person")
+        changed.append(time.monotonic())
         first.tap("cancel-migration")
         first.wait_text("player-1", "No people")
         second.wait_text("player-1", "No people")
         second.wait_text("player-0", "Anna moves 1 person")
         assert second.el("synced").count() == 1
-        assert notice.evaluate("e => e.isConnected"), "the notice was drawn anew for a later change"
+        # One notice for changes in a row: a busy machine may leave more than the notice's
+        # time between two of them, and then it went away in between, as it should.
+        in_a_row = max(b - a for a, b in itertools.pairwise(changed)) < SYNCED_NOTICE_SECONDS - 1
+        if in_a_row:
+            assert notice.evaluate("e => e.isConnected"), "the notice was drawn anew for a later change"
         assert (top_of(second, "herd-card"), top_of(second, "player-0")) == (herd, row)
         second.shot("phone-synced-notice")
         second.gone("synced", timeout=15_000)
