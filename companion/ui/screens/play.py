@@ -125,17 +125,15 @@ def bottom_action(model: AppModel) -> ft.Control | None:
     if step.confirm_end or step.describing:
         return None
     rolling = model.round.dice_tumbling()
-    if state.phase is Phase.MIGRATION and not step.entry_open and not rolling:
-        current = state.current
-        assert current is not None
-        if not current.migrations:
-            return _box_the_tile(model)
+    if bottom_action_rolls(model):
         roll = ButtonRowMemo(
             label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
         )
         if not roomy_bar(model, 2):
             return roll  # Enter table dice comes right under the players (action_pane)
         return ft.Column([roll, _enter_dice(model)], spacing=8)
+    if state.phase is Phase.MIGRATION and not step.entry_open and not rolling:
+        return _box_the_tile(model)  # nobody moved yet
     if rolling and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
         # The thumb bar stays while the dice tumble: a second tap of a double tap on Roll
         # lands on this disabled button, not on whatever would slide under the finger.
