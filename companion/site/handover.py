@@ -18,13 +18,11 @@ browser.
 from __future__ import annotations
 
 import asyncio
-import logging
+import contextlib
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
-
-log = logging.getLogger("companion")
 
 CHANNEL = "mammoth-herd-games"
 #: How often a waiting tab tries the slots (the other tab may have closed).
@@ -65,13 +63,8 @@ async def wait_for_slots(take: Callable[[], Awaitable[Any]], busy: Callable[[Any
     """Try ``take`` until what it gives is not ``busy``: at once when the holding tab
     answers this tab's ask, else every :data:`POLL_SECONDS`."""
     while True:
-        with_answer = asyncio.ensure_future(hand_over.released.wait())
-        try:
-            await asyncio.wait_for(asyncio.shield(with_answer), POLL_SECONDS)
-        except TimeoutError:
-            pass
-        finally:
-            with_answer.cancel()
+        with contextlib.suppress(TimeoutError):  # no answer: try anyway (the tab may have closed)
+            await asyncio.wait_for(hand_over.released.wait(), POLL_SECONDS)
         hand_over.released.clear()
         got = await take()
         if not busy(got):
