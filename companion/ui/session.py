@@ -23,7 +23,7 @@ from .guard import guard_handlers
 from .screen_table import SIDE_SCREENS
 from .screen_table import Screen as Screen  # where every screen module has it from
 from .textsize import TEXT_SIZES, factor_of
-from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, WIDE_MARGIN
+from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN
 
 #: From this width on, the round screen shows two panes.
 WIDE_FROM = 900
@@ -31,6 +31,8 @@ WIDE_FROM = 900
 NARROW_BELOW = 240
 #: From this height (in 100 % text) a phone's thumb bar holds the winner's choice too.
 TALL_FROM = 480
+#: The height of a 16 px line of text, with the space around it, at 100 % text.
+BAR_LINE = 24
 THEMES = ("system", "light", "dark")
 
 
@@ -95,6 +97,25 @@ class Session:
         the thumb bar, above Next round; a short phone window, or big text, has it on one line
         there (result_card.choice_column's ``compact``); a tablet shows it in the result."""
         return not self.wide and self.height / factor_of(self.text_size) >= TALL_FROM
+
+    def bar_fits(self, buttons: int, lines: int = 0) -> bool:
+        """Whether a thumb bar of ``buttons`` rows of buttons and ``lines`` lines of 16 px
+        text takes at most a third of the window's height (a tablet has no thumb bar: True).
+        Big text grows each row with its label (a row is TOUCH + 8 px at 100 %): at 200 % on
+        a 640 px phone Roll and Enter table dice took 40 % of the screen, and the winner's
+        choice above Next round 46 %."""
+        if self.wide:
+            return True
+        factor = factor_of(self.text_size)
+        height = (buttons * (TOUCH + 8) + lines * BAR_LINE) * factor + 8 * (buttons - 1) + 12
+        return height <= self.height / 3
+
+    @property
+    def choice_in_bar(self) -> bool:
+        """A phone whose thumb bar has room for the winner's choice (its question and two
+        short buttons) above Next round; otherwise the choice is in the result, and the
+        phone brings it into view once the dice settle (a tablet: always in the result)."""
+        return not self.wide and self.bar_fits(2, lines=1)
 
     @property
     def column_room(self) -> float:

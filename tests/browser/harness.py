@@ -110,25 +110,34 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
   }
   const ctx = document.createElement('canvas').getContext('2d');
   const width = (text, size) => { ctx.font = `${size}px MammothMeasure`; return ctx.measureText(text).width; };
-  // The screen as drawn: a button's label is painted, its node only says what it is called.
-  const img = new Image();
-  img.src = 'data:image/png;base64,' + png;
-  await img.decode();
-  const shot = document.createElement('canvas');
-  shot.width = img.width; shot.height = img.height;
-  const paint = shot.getContext('2d', {willReadFrequently: true});
-  paint.drawImage(img, 0, 0);
-  const scale = img.width / window.innerWidth;
-  // The height (CSS px) of what is drawn inside a box, less a 4 px edge (an outline, a focus
-  // ring) and, left and right, the round ends of a pill-shaped button.
-  const inkHeight = (e, r) => {
-    // Wholly inside every scrolling box around it: not scrolled past, not under the thumb bar.
+  // Wholly inside the window and every scrolling box around it: not scrolled past, not
+  // under the thumb bar.
+  const inView = (e, r) => {
+    if (r.left < 0 || r.top < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight) return false;
     for (let a = e.parentElement; a; a = a.parentElement) {
       if (['hidden', 'scroll', 'auto', 'clip'].includes(getComputedStyle(a).overflowY)) {
         const c = a.getBoundingClientRect();
-        if (c.height > 0 && (r.top < c.top - 1 || r.bottom > c.bottom + 1)) return null;
+        if (c.height > 0 && (r.top < c.top - 1 || r.bottom > c.bottom + 1)) return false;
       }
     }
+    return true;
+  };
+  // The screen as drawn (only when a button needs looking at): a button's label is painted,
+  // its node only says what it is called.
+  let paint = null, shot = null, scale = 1;
+  if (png) {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + png;
+    await img.decode();
+    shot = document.createElement('canvas');
+    shot.width = img.width; shot.height = img.height;
+    paint = shot.getContext('2d', {willReadFrequently: true});
+    paint.drawImage(img, 0, 0);
+    scale = img.width / window.innerWidth;
+  }
+  // The height (CSS px) of what is drawn inside a box, less a 4 px edge (an outline, a focus
+  // ring) and, left and right, the round ends of a pill-shaped button.
+  const inkHeight = (r) => {
     const side = r.height / 2 + 2;
     const x = Math.round((r.left + side) * scale), y = Math.round((r.top + 4) * scale);
     const w = Math.round((r.width - 2 * side) * scale), h = Math.round((r.height - 8) * scale);
@@ -159,6 +168,9 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
     const drawn = runs.filter(([a, b]) => (b - a + 1) / scale >= 3);
     return drawn.length ? (drawn[drawn.length - 1][1] - drawn[0][0] + 1) / scale : 0;
   };
+  // The app's text size (1 at 100 %): the smallest size a text is drawn at is 12 px at 100 %.
+  const factor = smallest / 12;
+  let looks = 0;
   const found = [], pending = [];
   for (const e of document.querySelectorAll('flt-semantics, h1, h2, h3, h4, h5, h6')) {
     let text = '';
@@ -180,11 +192,24 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
       // name may be longer than its label ("Move: Anna" on a "Move" button), so a break is
       // reported only where the label is drawn on two lines or more.
       if (words.length > 4) continue;  // a card as a button: its name is several texts
-      const ink = inkHeight(e, r);
-      if (ink === null) {  // not wholly on the screen: measured once scrolled to
+      // Only a label that could be reported is looked at: one word too wide for one line at
+      // the largest size a label has (18 px, bold counted 10 % wider, beside an icon), or a
+      // word too wide for the box at 16 px.
+      const room = r.width - 48;
+      const could = words.length === 1
+        ? width(widest, 18 * 1.1 * factor) + 24 * factor + 8 > room
+        : width(widest, 16) > room + 1;
+      if (!could) continue;
+      if (!inView(e, r)) {  // measured once scrolled to
         pending.push(r.top);
         continue;
       }
+      if (!paint) {  // the screen's pixels are needed: the caller comes back with them
+        looks++;
+        continue;
+      }
+      const ink = inkHeight(r);
+      if (ink === null) continue;
       if (ink < 1.9 * 16) continue;  // one line (an icon beside it included)
       if (words.length === 1 || width(widest, 16) > r.width - 48 + 1) {
         found.push(`${widest} on two lines in the button "${text}" (${Math.round(r.width)} px wide)`);
@@ -217,7 +242,7 @@ BROKEN_WORDS_JS = """async ([sizes, lineHeight, png, smallest]) => {
       found.push(`${widest} (${wide} px at ${s} px) in a ${Math.round(r.width)} px box: "${text}"`);
     }
   }
-  return [found, pending];
+  return [found, pending, looks];
 }"""
 
 #: Every text size the app's screens use (companion/ui), and the font's line height per px of
@@ -822,20 +847,22 @@ class App:
         height (the sizes whose line height divides it); a button's label is taken at 16 px
         with Material's padding, the smallest it can be, and counted as broken only where it
         is drawn on two lines, so only a certain break is reported. A button is measured
-        where it is drawn: the screen scrolls to each one below the window (at most
-        ``steps`` times), and back to the top. Texts merged into one node (a row's lines)
-        are each measured against the node's width at the smallest size. ``scale``: the
-        app's text size (2.0 at 200 %)."""
+        where it is drawn, and only a label that could be broken (one word too wide for a line at
+        the largest label size, or a word too wide for the box at 16 px): the screen scrolls to
+        each such button below the window (at most ``steps`` times), and back to the top.
+        Texts merged into one node (a row's lines) are each measured against the node's width
+        at the smallest size. ``scale``: the app's text size (2.0 at 200 %)."""
         found: dict[str, None] = {}
         size = self.page.viewport_size or {"width": 360, "height": 640}
         self.page.mouse.move(size["width"] / 2, size["height"] / 2)
         scrolled, last = False, None
+        sizes = [px * scale for px in TEXT_SIZES]
         for _ in range(steps):
             self.settle(quiet_ms=300)
-            words, pending = self.page.evaluate(
-                BROKEN_WORDS_JS,
-                [[size * scale for size in TEXT_SIZES], LINE_HEIGHT, self.still_screenshot(), TEXT_SIZES[0] * scale],
-            )
+            words, pending, looks = self.page.evaluate(BROKEN_WORDS_JS, [sizes, LINE_HEIGHT, None, sizes[0]])
+            if looks:  # a button in view whose label may be broken: measured as drawn
+                shot = self.still_screenshot()
+                words, pending, _ = self.page.evaluate(BROKEN_WORDS_JS, [sizes, LINE_HEIGHT, shot, sizes[0]])
             found.update(dict.fromkeys(words))
             below = [top for top in pending if top > 0]
             if not below or (last is not None and abs(min(below) - last) < 2):  # none left, or the end

@@ -24,10 +24,13 @@ from ..memo import memo
 from ..round_view import Drawn, Faces
 from ..textsize import scaled
 from ..theme import GAP
-from ..widgets import bonus_view, card, choice_ink, heading, picture, player_badge, secondary, tid, tonal
+from ..widgets import bonus_view, card, choice_ink, heading, picture, player_badge, scroll_key, secondary, tid, tonal
 
 #: From this width (in 100 % text) the two bonus choices sit side by side.
 CHOICES_BESIDE_FROM = 260
+#: The winner's choice in the result card: where a phone whose thumb bar has no room for it
+#: scrolls once the dice settle.
+CHOICE_KEY = "choice-slot"
 
 
 def die(value: int, highlight: bool = False, size: float = 40, pick: Callable[[], None] | None = None) -> ft.Control:
@@ -315,9 +318,9 @@ def Shares(
     assert taming is not None
     parts: list[ft.Control] = []
     if choose is not None and taming.winner is not None:
-        parts.append(
-            choice_column(tr, setup.players[taming.winner], current.winner_choice, choose, beside, tile=current.tile)
-        )
+        name = setup.players[taming.winner]
+        chooser = choice_column(tr, name, current.winner_choice, choose, beside, tile=current.tile)
+        parts.append(ft.Container(content=chooser, key=scroll_key(CHOICE_KEY)))
     parts.append(handout_list(tr, setup.players, current, lambda player: player_badge(setup, player, 32)))
     return ft.Column(parts, spacing=GAP)
 

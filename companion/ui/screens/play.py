@@ -11,8 +11,6 @@ from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..model import AppModel
-from ..textsize import factor_of
-from ..theme import TOUCH
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
@@ -84,7 +82,7 @@ def action_pane(model: AppModel) -> ft.Control:
         for slot in (players_slot(model, listing), result_slot(model)):
             if slot is not None:
                 parts.append(slot)
-        if bottom_action_rolls(model) and not roomy_bar(model, 2):
+        if bottom_action_rolls(model) and not model.session.bar_fits(2):
             parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
     elif state.phase is Phase.FINISHED:
         parts.append(scoring_pane(model, model.play.game))
@@ -129,7 +127,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
         roll = ButtonRowMemo(
             label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
         )
-        if not roomy_bar(model, 2):
+        if not model.session.bar_fits(2):
             return roll  # Enter table dice comes right under the players (action_pane)
         return ft.Column([roll, _enter_dice(model)], spacing=8)
     if state.phase is Phase.MIGRATION and not step.entry_open and not rolling:
@@ -161,7 +159,7 @@ def bottom_action(model: AppModel) -> ft.Control | None:
                 )
             ]
         )
-        choice = winner_choice(model) if not model.session.wide else None
+        choice = winner_choice(model) if model.session.choice_in_bar else None
         if choice is None:
             return next_round_row
         # On a phone the winner's choice sits right above the thumb's button: "Next round"
@@ -195,17 +193,6 @@ def bottom_action(model: AppModel) -> ft.Control | None:
             spacing=8,
         )
     return None
-
-
-def roomy_bar(model: AppModel, buttons: int) -> bool:
-    """Whether ``buttons`` rows of the thumb bar take at most a third of the screen's height.
-    Big text grows each button's height with its label (a row is TOUCH + 8 px at 100 %):
-    at 200 % on a 640 px phone Roll and Enter table dice took 40 % of the screen."""
-    session = model.session
-    if session.wide:
-        return True
-    rows = buttons * (TOUCH + 8) * factor_of(session.text_size) + 8 * (buttons - 1) + 12
-    return rows <= session.height / 3
 
 
 def _enter_dice(model: AppModel) -> ft.Control:

@@ -9,6 +9,7 @@ import flet as ft
 
 from ...rules import Phase
 from ...rules.dice import DIE_FACES
+from ..components.result_card import CHOICE_KEY as CHOICE_KEY
 from ..components.result_card import CHOICES_BESIDE_FROM, ResultCardMemo, choice_column, die
 from ..model import AppModel
 from ..round_view import Drawn
@@ -56,7 +57,8 @@ def result_slot(model: AppModel) -> ft.Control | None:
         dice=dice,
         taming=taming,
         settled=settled,
-        choose=None if not model.session.wide else model.play.choose,  # a phone: in the thumb bar
+        # A phone with room has the choice in the thumb bar; else it is here, brought into view.
+        choose=None if model.session.choice_in_bar else model.play.choose,
         beside=model.session.room >= CHOICES_BESIDE_FROM,
         skip=model.round.skip_animation,
         key="result-card",
