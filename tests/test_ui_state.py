@@ -570,13 +570,13 @@ def test_end_games_question_names_a_round_not_rolled(model: AppModel) -> None:
         return [c.value for c in _walk(end_question(model)) if isinstance(c, ft.Text) and isinstance(c.value, str)]
 
     new_game(model, ["Ann", "Bo", "Cy"])
-    assert not any("not rolled" in t for t in question())
+    assert not any("not been rolled" in t for t in question())
     for seat in (0, 2):
         model.migration.edit(seat)
         model.migration.save()
-    assert "Round 1 is not rolled yet: Ann and Cy moved people to the tile." in " ".join(question())
+    assert "round 1 has not been rolled yet (Ann and Cy moved people to the tile)" in " ".join(question())
     run_async(model.round.roll())
-    assert not any("not rolled" in t for t in question())
+    assert not any("not been rolled" in t for t in question())
 
 
 def test_a_device_setting_falls_back_to_the_saved_games_defaults(tmp_path: Path) -> None:

@@ -207,7 +207,7 @@ def test_summary_and_statistics_match_the_logs(browser: Browser, server: Server)
         per_game = Fraction(count["tiles"], count["games"])
         shown = str(per_game.numerator) if per_game.denominator == 1 else f"{float(per_game):.2f}"
         line = f"{count['games']} game"
-        assert line in page and f"10-point scorings: {count['scorings']}" in page, (key, page)
+        assert line in page and f"Times scored the 10 points: {count['scorings']}" in page, (key, page)
         assert f"Tiles per game: {shown}" in page, (key, page)
         assert f"Tamings won: {count['won']} · expected: {fraction_text(expected_by_name[key])}" in page, (key, page)
     assert "anna" in app.text("stats-player-0") and "2 games" in app.text("stats-player-0")  # one name, two games

@@ -210,35 +210,38 @@ def choice_column(
 ) -> ft.Control:
     """The winner's "1." or "all", with what each gives (``tile``); ``beside``: the two side
     by side (one above the other where big text leaves no room for both). ``compact``: a
-    short phone window or big text, where the thumb bar has room for one line: the winner's
-    name and two short buttons."""
-    # Not as a line in the compact bar: at big text on a short window the line took the whole
+    short phone window or big text (the choice in the result, not the thumb bar): the
+    winner's name and two short buttons, each with its goods in pictures."""
+    # Not as a line when compact: at big text on a short window the line took the whole
     # screen (a 200 % zoom left no room for the round); there each button shows its goods in
     # pictures with their counts, and names them in words to a screen reader.
     gives = [choice_gives(tr, tile)] if tile is not None and not compact else []
     if compact:
         options = (
-            ("first", Choice.FIRST, '"1."', tile.first if tile else None),
-            ("all", Choice.ALL, f'"{tr("round.all")}"', tile.all if tile else None),
+            ("first", Choice.FIRST, tr("result.first_short"), tile.first if tile else None),
+            ("all", Choice.ALL, tr("result.all_short"), tile.all if tile else None),
+        )
+        buttons = [
+            tonal(
+                label,
+                partial(choose, choice),
+                f"choose-{option}",
+                selected=chosen is choice,
+                expand=True,
+                after=goods_pictures(bonus, chosen is choice),
+                name=f"{label}: {bonus_text(tr, bonus)}" if bonus else None,
+            )
+            for option, choice, label, bonus in options
+        ]
+        # Side by side where the window has room; else one above the other, each the whole
+        # width (at 200 % on a 360 px phone a count beside its picture was cut off).
+        shown: ft.Control = (
+            ft.Row(buttons, spacing=8) if beside else ft.Column([ft.Row([button]) for button in buttons], spacing=8)
         )
         return ft.Column(
             [
                 ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
-                ft.Row(
-                    [
-                        tonal(
-                            label,
-                            partial(choose, choice),
-                            f"choose-{option}",
-                            selected=chosen is choice,
-                            expand=True,
-                            after=goods_pictures(bonus, chosen is choice),
-                            name=f"{label}: {bonus_text(tr, bonus)}" if bonus else None,
-                        )
-                        for option, choice, label, bonus in options
-                    ],
-                    spacing=8,
-                ),
+                shown,
             ],
             spacing=4,
             key="choice-compact",
@@ -309,9 +312,11 @@ def Shares(
     current: Round,
     choose: Callable[[Choice], None] | None,
     beside: bool,
+    compact: bool = False,
     key: str | None = None,
 ) -> ft.Control:
-    """The winner's choice (where ``choose`` puts it in the card: a tablet) and what each
+    """The winner's choice (where ``choose`` puts it in the card: a tablet, or a phone whose
+    thumb bar has no room for it; ``compact`` as in :func:`choice_column`) and what each
     player receives (memoized)."""
     tr = Translator(lang)
     taming = current.taming
@@ -319,7 +324,7 @@ def Shares(
     parts: list[ft.Control] = []
     if choose is not None and taming.winner is not None:
         name = setup.players[taming.winner]
-        chooser = choice_column(tr, name, current.winner_choice, choose, beside, tile=current.tile)
+        chooser = choice_column(tr, name, current.winner_choice, choose, beside, compact, tile=current.tile)
         parts.append(ft.Container(content=chooser, key=scroll_key(CHOICE_KEY)))
     parts.append(handout_list(tr, setup.players, current, lambda player: player_badge(setup, player, 32)))
     return ft.Column(parts, spacing=GAP)
@@ -340,6 +345,7 @@ def ResultCard(
     settled: Drawn | None,
     choose: Callable[[Choice], None] | None,
     beside: bool,
+    compact: bool,
     skip: Callable[[], None],
     key: str | None = None,
 ) -> ft.Control:
@@ -371,7 +377,9 @@ def ResultCard(
         )
     )
     if settled is not None:
-        shares = SharesMemo(lang=lang, setup=settled[0], current=settled[1], choose=choose, beside=beside, key="shares")
+        shares = SharesMemo(
+            lang=lang, setup=settled[0], current=settled[1], choose=choose, beside=beside, compact=compact, key="shares"
+        )
         parts.append(ft.Container(content=shares, visible=shown, key="shares-slot"))
     return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 

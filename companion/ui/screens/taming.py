@@ -60,6 +60,7 @@ def result_slot(model: AppModel) -> ft.Control | None:
         # A phone with room has the choice in the thumb bar; else it is here, brought into view.
         choose=None if model.session.choice_in_bar else model.play.choose,
         beside=model.session.room >= CHOICES_BESIDE_FROM,
+        compact=not model.session.wide and not model.session.thumb_choice,  # big text: one line, as in a bar
         skip=model.round.skip_animation,
         key="result-card",
     )
