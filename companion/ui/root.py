@@ -25,7 +25,7 @@ from .round_view import RoundView
 from .screen_table import SCREENS, ScreenInfo
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
-from .screens.taming import CHOICE_KEY, RESULT_KEY
+from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
@@ -306,8 +306,9 @@ def _use_page_effects(model: AppModel) -> None:
 
 
 def scroll_target(model: AppModel) -> str | None:
-    """Where a new step shows on a phone: the result once the dice are rolled, the row just
-    recorded (or left with Cancel) back in the players' list; None: the top of the screen."""
+    """Where a new step shows on a phone: the dice pad when it opens, the result once the dice
+    are rolled, the row just recorded (or left with Cancel) back in the players' list; None:
+    the top of the screen."""
     if model.session.screen is Screen.SETUP:
         # set by a refused Start, kept while typing
         return FIRST_PROBLEM_KEY if model.setup.first_problem is not None else None
@@ -315,6 +316,8 @@ def scroll_target(model: AppModel) -> str | None:
         return None
     step = model.step()
     assert step is not None
+    if step.hand_entry and not model.session.wide:
+        return HAND_KEY  # the dice pad, under the herd card
     if step.entry_open:
         return None  # an editor opens at its top
     if step.confirm_end:

@@ -443,11 +443,6 @@ KEPT_JS = """async () => {
 }"""
 
 
-#: A test's finger swipes at 3000 px/s (Chromium's default, 800, spent about half a second
-#: on each swipe to a control below the fold); the gesture still ends without a fling.
-SWIPE_SPEED = 3000
-
-
 class App:
     """A browser page on the app, addressed by semantics identifiers."""
 
@@ -606,13 +601,7 @@ class App:
             if box["y"] >= 0 and box["y"] + box["height"] <= height and self.wait(identifier).evaluate(UNCOVERED_JS):
                 break
             middle = box["y"] + box["height"] / 2
-            swipe = {
-                "x": 20,
-                "y": height / 2,
-                "yDistance": height / 2 - middle,
-                "gestureSourceType": "touch",
-                "speed": SWIPE_SPEED,
-            }
+            swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
             self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
             self.settle()
             box = self._still_box(identifier)
@@ -644,7 +633,7 @@ class App:
     def swipe(self, distance: float) -> None:
         """A finger's swipe that scrolls the page by ``distance`` pixels (up for positive)."""
         height = self.page.viewport_size["height"] if self.page.viewport_size else 800
-        gesture = {"x": 20, "y": height / 2, "yDistance": -distance, "gestureSourceType": "touch", "speed": SWIPE_SPEED}
+        gesture = {"x": 20, "y": height / 2, "yDistance": -distance, "gestureSourceType": "touch"}
         self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", gesture)
         self.settle(quiet_ms=250)
 

@@ -1,12 +1,13 @@
 """A round's texts fit a 360 px touch phone, in four languages at 100 % and 200 % text: no word
 broken inside itself, the texts a row merges into one screen-reader node included (a player's
-row), what the winner's "1." and "all" give readable in view when the choice is made,
-for a lone participant and for two, and a thumb bar (Roll, Enter table dice, the choice
-and Next round) that takes at most a third of the screen. The 320 px walk covers every other screen
-(``test_phone_layout.py``)."""
+row); the table's dice pad in view as it opens; what the winner's "1." and "all" give
+readable in view when the choice is made, for a lone participant and for two; and a thumb
+bar (Roll, Enter table dice, the choice and Next round) that takes at most a third of the
+screen. The 320 px walk covers every other screen (``test_phone_layout.py``)."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,17 @@ def _choice_readable(app: App) -> list[str]:
     return wrong
 
 
+def _comes_into_view(app: App, identifier: str, patience: float = 5.0) -> bool:
+    """Whether ``identifier`` is in view within ``patience`` seconds (a phone scrolls to a
+    step a moment after drawing it)."""
+    deadline = time.monotonic() + patience
+    while True:
+        if in_view(app, identifier):
+            return True
+        if time.monotonic() > deadline:
+            return False
+
+
 @pytest.mark.parametrize("percent", [100, 200])
 @pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
 def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, lang: str, percent: int) -> None:
@@ -71,8 +83,13 @@ def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, la
             crowded[name] = round(bar["height"] / NARROW["height"], 2)
 
     def roll_by_hand(name: str, *dice: str) -> None:
-        """The table's dice typed in; the winner's choice then checked and looked at."""
+        """The table's dice typed in (the pad brought into view as it opens); the winner's
+        choice then checked and looked at."""
         app.tap("enter-dice")
+        first_row = dice[0].rsplit("-", 1)[0]  # the first die's row of faces
+        app.wait(first_row)
+        if not _comes_into_view(app, first_row):
+            unreadable[f"pad-{name}"] = [f"{first_row} is not in view once the pad opened"]
         for die in dice:
             app.tap(die)
         app.tap("apply-dice")

@@ -25,6 +25,9 @@ def face_choice(identifier: str, face: ft.Control, chosen: bool) -> ft.Control:
 
 #: The result card's slot, and where a phone's round scrolls once the dice are rolled.
 RESULT_KEY = "result-slot"
+#: The table's dice pad: a phone scrolls to it when it opens (under the herd card, which
+#: fills a phone's screen at big text).
+HAND_KEY = "hand-slot"
 
 
 def result_slot(model: AppModel) -> ft.Control | None:
@@ -133,6 +136,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
             )
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
-    return card(
+    pad = card(
         ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=4, vertical=12), identifier="hand-card"
     )
+    return ft.Container(content=pad, key=scroll_key(HAND_KEY))
