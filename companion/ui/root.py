@@ -25,7 +25,7 @@ from .round_view import RoundView
 from .screen_table import SCREENS, ScreenInfo
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
-from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY
+from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
@@ -323,12 +323,9 @@ def scroll_target(model: AppModel) -> str | None:
     if step.confirm_end:
         return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
     if step.phase is Phase.RESOLVED and not step.picking:
-        current = model.play.game.state.current
-        taming = current.taming if current is not None else None
         # A phone with no room for the winner's choice in its thumb bar has it in the result.
         in_result = not model.session.wide and not model.session.choice_in_bar
-        settled = taming is not None and taming.winner is not None and not model.round.dice_tumbling()
-        return CHOICE_KEY if in_result and settled else RESULT_KEY
+        return CHOICE_KEY if in_result and choosing(model) is not None else RESULT_KEY
     if step.phase is Phase.MIGRATION and model.migration.last is not None:
         return row_key(model.migration.last)
     return None

@@ -71,16 +71,26 @@ def result_slot(model: AppModel) -> ft.Control | None:
     return ft.Container(content=content, visible=shown, key=scroll_key(RESULT_KEY))
 
 
+def choosing(model: AppModel) -> int | None:
+    """The winner who chooses "1." or "all" now: the round's roll has settled with a winner
+    (None while the dice tumble, before a roll, and when nobody won)."""
+    current = model.play.game.state.current if model.play.game is not None else None
+    taming = current.taming if current is not None else None
+    if taming is None or model.round.dice_tumbling():
+        return None
+    return taming.winner
+
+
 def winner_choice(model: AppModel) -> ft.Control | None:
     """The winner's "1." or "all" in a phone's thumb bar, once the dice have settled (at
     every text size: on one line where the window is short for the text); None without a
     winner."""
     assert model.play.game is not None and model.play.game.state.current is not None
     current = model.play.game.state.current
-    taming = current.taming
-    if taming is None or taming.winner is None or model.round.dice_tumbling():
+    winner = choosing(model)
+    if winner is None:
         return None
-    name = model.play.game.state.players[taming.winner]
+    name = model.play.game.state.players[winner]
     beside = model.session.room >= CHOICES_BESIDE_FROM
     compact = not model.session.thumb_choice  # a short window, or big text: one line
     tr = model.session.tr
