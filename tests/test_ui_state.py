@@ -174,9 +174,9 @@ def test_settings_are_kept_on_the_device_and_settings_return_where_they_were_ope
 
 def test_another_tab_s_change_is_shown_and_an_open_editor_keeps_its_entry(model: AppModel, tmp_path: Path) -> None:
     """Another device's change leaves the open editor and what was entered in it, and raises
-    the floating notice (no banner above the body); changes in a row keep the one notice up,
-    a count of them; it goes down on a tap, after a quiet while (not when a change came
-    meanwhile), and with the screen."""
+    the notice under the body (no banner above it); changes in a row keep the one notice up,
+    a count of them; it goes down after a quiet while (not when a change came meanwhile),
+    and with the screen."""
     new_game(model, ["Ann", "Bo", "Cy"])
     other = AppModel.create(Store(tmp_path / "games.sqlite3"))
     other.play.open_game(model.play.game_id)  # type: ignore[arg-type]
@@ -199,7 +199,8 @@ def test_another_tab_s_change_is_shown_and_an_open_editor_keeps_its_entry(model:
     assert model.session.synced == 0
     assert other.play.redo()
     model.play.refresh(model.play.game_id)  # type: ignore[arg-type]
-    model.session.dismiss_synced()  # a tap on it
+    assert model.session.synced == 1
+    model.session.dismiss_synced(1)
     assert model.session.synced == 0
     assert other.play.undo()
     model.play.refresh(model.play.game_id)  # type: ignore[arg-type]

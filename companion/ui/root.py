@@ -87,11 +87,10 @@ def _frame(
         shown = column
     else:
         shown = ft.Container(content=body, expand=True)
-    if model.session.screen is Screen.PLAY:
-        # Another device's change floats a notice over the body's top edge: nothing moves.
-        notice = synced_notice(model)
-        shown = ft.Stack([shown] if notice is None else [shown, notice], expand=True, fit=ft.StackFit.EXPAND)
     parts.append(shown)
+    if model.session.screen is Screen.PLAY and (notice := synced_notice(model)) is not None:
+        # Under the body: the body's window ends higher, what it shows stays where it was.
+        parts.append(notice)
     if bottom is not None:
         # apart from what scrolls
         parts.append(tid("thumb-bar", ft.Container(content=bottom, padding=ft.Padding.only(top=12))))
@@ -178,37 +177,32 @@ def update_line(model: AppModel) -> ft.Control:
 
 
 def synced_notice(model: AppModel) -> ft.Control | None:
-    """The game on screen was changed on another device: a notice over the top of the body,
-    taking no room of its own (a banner above the body pushed it down under the thumb). The
-    same control stays while changes keep coming, so it is announced once; a tap closes it."""
+    """The game on screen was changed on another device: a line between the body and the
+    thumb bar. It takes its height from the bottom of the body's window, so nothing on the
+    screen moves (a line above the body pushed it down under a thumb) and no control is
+    covered (what it hides is scrolled to). It takes no tap: a tap meant for what was just
+    there does nothing rather than something else. The same control stays while changes
+    keep coming, so it is announced once."""
     step = model.step()
     if not model.session.synced or (step is not None and step.clash):
         return None  # an open entry's own line says what the other screen did
     tr = model.session.tr
-    return ft.Container(
-        top=4,
-        left=0,
-        right=0,
-        alignment=ft.Alignment.TOP_CENTER,
-        content=tid(
-            "synced",
-            live=True,
-            control=ft.Container(
-                ft.Row(
-                    [
-                        ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_INVERSE_SURFACE, size=20),
-                        ft.Text(tr("info.synced"), color=ft.Colors.ON_INVERSE_SURFACE, size=15, expand=True),
-                    ],
-                    spacing=8,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                bgcolor=ft.Colors.INVERSE_SURFACE,
-                border_radius=20,
-                padding=ft.Padding.symmetric(horizontal=14, vertical=10),
-                shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, ft.Colors.BLACK)),
-                on_click=lambda _e: model.session.dismiss_synced(),
-                tooltip=tr("common.close"),
+    return tid(
+        "synced",
+        live=True,
+        control=ft.Container(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.INFO_OUTLINE, color=ft.Colors.ON_INVERSE_SURFACE, size=20),
+                    ft.Text(tr("info.synced"), color=ft.Colors.ON_INVERSE_SURFACE, size=15, expand=True),
+                ],
+                spacing=8,
+                vertical_alignment=ft.CrossAxisAlignment.CENTER,
             ),
+            bgcolor=ft.Colors.INVERSE_SURFACE,
+            border_radius=20,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=10),
+            ignore_interactions=True,
         ),
     )
 

@@ -147,14 +147,14 @@ class Session:
         self.message = None
 
     def note_synced(self) -> None:
-        """Another device changed the game on screen: the notice floats over the top of the
-        body (nothing under a thumb moves) and stays up while changes keep coming; it is
-        announced once, not for each change in a row (:func:`~.root.synced_notice`)."""
+        """Another device changed the game on screen: a line under the body says so (nothing
+        on the screen moves) and stays while changes keep coming; it is announced once, not
+        for each change in a row (:func:`~.root.synced_notice`)."""
         self.synced += 1
 
-    def dismiss_synced(self, shown: int | None = None) -> None:
-        """Take the notice down (``shown``: only if no change came since that count)."""
-        if shown is None or shown == self.synced:
+    def dismiss_synced(self, shown: int) -> None:
+        """Take the notice down, unless a change came since the ``shown``-th (its own timer)."""
+        if shown == self.synced:
             self.synced = 0
 
     def resize(self, width: object, height: object = None) -> None:

@@ -82,11 +82,38 @@ def top_of(app: App, identifier: str) -> float:
     return float(box["y"])
 
 
-def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Browser, server: Server) -> None:
+#: The buttons and named parts of the page whose drawn part (their box cut to every
+#: scrolling box around them) meets the element's box: none, when it covers nothing.
+COVERED_JS = """e => {
+  const a = e.getBoundingClientRect();
+  const drawn = (b) => {
+    let {top, bottom, left, right} = b.getBoundingClientRect();
+    for (let p = b.parentElement; p; p = p.parentElement) {
+      if (['hidden', 'scroll', 'auto', 'clip'].includes(getComputedStyle(p).overflowY)) {
+        const c = p.getBoundingClientRect();
+        if (c.height > 0) {
+          top = Math.max(top, c.top); bottom = Math.min(bottom, c.bottom);
+          left = Math.max(left, c.left); right = Math.min(right, c.right);
+        }
+      }
+    }
+    return {top, bottom, left, right};
+  };
+  return Array.from(document.querySelectorAll('[role=button], [flt-semantics-identifier]'))
+    .filter(b => !e.contains(b) && !b.contains(e))
+    .filter(b => { const r = drawn(b);
+                   return r.left < a.right && a.left < r.right && r.top < a.bottom && a.top < r.bottom; })
+    .map(b => b.closest('[flt-semantics-identifier]')?.getAttribute('flt-semantics-identifier') || b.textContent);
+}"""
+
+
+def test_another_phone_s_changes_raise_one_notice_and_move_nothing(browser: Browser, server: Server) -> None:
     """Two phones on one game. Three changes in a row on the first raise one notice on the
-    second, over its body: the herd's card at the top and the first player's row stay
-    where they were (the rows below change with the game); the notice is one node the
-    whole time (announced once) and goes away by itself once the changes stop."""
+    second, between its body and its thumb bar: the herd's card at the top and the first
+    player's row stay where they were (the rows below change with the game), and the thumb
+    bar too once the notice goes; the notice covers nothing and a tap on it does nothing;
+    it is one node the whole time (announced once) and goes away by itself once the changes
+    stop."""
     first = App(browser, server.url, NARROW, touch=True)
     second = App(browser, server.url, NARROW, touch=True)
     try:
@@ -99,6 +126,20 @@ def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Brow
         second.wait("synced")
         notice = second.el("synced").element_handle()
         changed = [time.monotonic()]
+        second.settle()
+        bar = top_of(second, "thumb-bar")  # Roll came with the change
+
+        def where() -> tuple[float, float, float]:
+            return top_of(second, "herd-card"), top_of(second, "player-0"), top_of(second, "thumb-bar")
+
+        box = second.el("synced").bounding_box()
+        assert box is not None and box["y"] + box["height"] <= bar
+        assert notice.evaluate(COVERED_JS) == []
+        before = second.text("players-card")
+        second.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        second.settle(quiet_ms=300)
+        if notice.evaluate("e => e.isConnected"):  # it was there at the tap (a slow machine: gone)
+            assert (second.text("players-card"), second.el("migration-editor").count()) == (before, 0)
         first.move(1, name="Bert")
         changed.append(time.monotonic())
         first.tap("undo")  # the step was Record in Bert's editor: the editor is back as it was
@@ -114,10 +155,10 @@ def test_another_phone_s_changes_float_one_notice_and_move_nothing(browser: Brow
         in_a_row = max(b - a for a, b in itertools.pairwise(changed)) < SYNCED_NOTICE_SECONDS - 1
         if in_a_row:
             assert notice.evaluate("e => e.isConnected"), "the notice was drawn anew for a later change"
-        assert (top_of(second, "herd-card"), top_of(second, "player-0")) == (herd, row)
+        assert where() == (herd, row, bar)
         second.shot("phone-synced-notice")
         second.gone("synced", timeout=15_000)
-        assert (top_of(second, "herd-card"), top_of(second, "player-0")) == (herd, row)
+        assert where() == (herd, row, bar)
         second.assert_offline()
     finally:
         first.close()
