@@ -13,6 +13,8 @@ from fontTools.ttLib import TTFont
 from hypothesis import given
 from hypothesis import strategies as st
 
+from companion.i18n import Translator
+from companion.ui.screens.setup import prompt_fits_beside_buttons
 from companion.ui.textfit import fitting_size, labels_share_a_line, text_width
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -103,3 +105,12 @@ def test_the_german_row_puts_its_button_under_the_texts_on_a_360_px_phone() -> N
     assert row_layout(360 - 56, texts, 44, label) == 1
     texts, label = _row_texts("en")
     assert row_layout(360 - 56, texts, 44, label) == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
+def test_the_name_prompt_keeps_the_seat_buttons_beside_it_on_a_360_px_phone(lang: str) -> None:
+    """At 360 px (336 px of column) each language's name prompt fits on one line beside the
+    seat's two buttons; the old Spanish prompt did not (it was cut after two lines), and a
+    prompt that does not fit sends the buttons below the field."""
+    assert prompt_fits_beside_buttons(336, Translator(lang)("setup.name_hint"))
+    assert not prompt_fits_beside_buttons(336, "Escribid un nombre")

@@ -259,7 +259,7 @@ def test_setup_limits_names_undoes_a_removal_and_keeps_start_in_view(browser: Br
             in_view(app, "start-game")
             field = app.wait("name-0").locator("input, textarea").first
             assert field.input_value() == ""  # the grey prompt is a hint, not a value
-            assert "Type a name" in app.text("name-0")
+            assert "Name" in app.text("name-0")
             app.fill_name(0, "Anna")
             app.fill_name(1, "Bert")
             app.fill_name(2, "Maximiliana-Theodora von X")  # kept whole and flagged

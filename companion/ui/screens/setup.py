@@ -8,11 +8,26 @@ from ...i18n import Translator
 from ...rules import MAX_NAME_LENGTH, PHYSICAL_DECK_ID, TILES_PER_DECK
 from ...rules.legal import can_add_seat, can_remove_seat
 from ..model import AppModel, Message
+from ..textfit import text_width
 from ..theme import GAP
 from ..widgets import badge, card, heading, icon_button, marks, primary, scroll_key, secondary, tid, tonal
 
 #: From this width (in 100 % text) a seat's buttons sit beside its name field.
 SEAT_BUTTONS_BESIDE_FROM = 340
+#: What a seat's row gives to other than its name field's text, in px at 100 %: the card's
+#: padding (16 each side), the disc's column (56), two icon buttons (48) and the three 8 px
+#: gaps between the four, and the field's own padding (12 each side).
+SEAT_ROW_BESIDES = 2 * 16 + 56 + 2 * 48 + 3 * 8 + 2 * 12
+#: The name field's text size (its prompt's too).
+NAME_SIZE = 18
+
+
+def prompt_fits_beside_buttons(column_room: float, prompt: str) -> bool:
+    """Whether the name field's prompt fits on one line in a field with the seat's buttons
+    beside it (a prompt on two lines was cut at its end); otherwise the buttons go below."""
+    return text_width(prompt, NAME_SIZE, bold=True) <= column_room - SEAT_ROW_BESIDES  # bold: italic's margin
+
+
 #: From this width the name field sits beside the disc; below it, under the disc.
 FIELD_BESIDE_DISC_FROM = 240
 #: A name field takes this many characters (a name has at most MAX_NAME_LENGTH).
@@ -116,7 +131,8 @@ def _seat_row(model: AppModel, seat: int, name: str, initial: str, message: Mess
             icon_size=24,
         ),
     ]
-    if room >= SEAT_BUTTONS_BESIDE_FROM:
+    beside = prompt_fits_beside_buttons(model.session.column_room, tr("setup.name_hint"))
+    if room >= SEAT_BUTTONS_BESIDE_FROM and beside:
         return ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8)
     elif room >= FIELD_BESIDE_DISC_FROM:  # the field keeps the row's width, the buttons go below
         return ft.Column(
@@ -203,7 +219,7 @@ def _name_field(model: AppModel, seat: int, name: str, error: str | None) -> ft.
                         max_length=PASTE_LIMIT,
                         border_color=ft.Colors.ERROR if error else None,
                         focused_border_color=ft.Colors.ERROR if error else None,
-                        text_size=18,
+                        text_size=NAME_SIZE,
                         dense=False,
                         counter="",
                         # The message under the field is the field's own error (inside its
