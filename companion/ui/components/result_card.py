@@ -229,10 +229,17 @@ def choice_column(
                 selected=chosen is choice,
                 expand=True,
                 after=goods_pictures(bonus, chosen is choice),
-                name=f"{label}: {bonus_text(tr, bonus)}" if bonus else None,
+                name=f"{label}: {bonus_text(tr, bonus) if bonus else tr('result.as_printed')}",
             )
             for option, choice, label, bonus in options
         ]
+        # Goods the table did not enter (printed tiles): one line says the tile on the table
+        # tells, where the buttons would show pictures.
+        unknown = (
+            []
+            if any(bonus for *_, bonus in options)
+            else [tid("choice-gives", ft.Text(tr("result.each_as_printed", what=tr("result.as_printed")), size=15))]
+        )
         # Side by side where the window has room; else one above the other, each the whole
         # width (at 200 % on a 360 px phone a count beside its picture was cut off).
         shown: ft.Control = (
@@ -241,6 +248,7 @@ def choice_column(
         return ft.Column(
             [
                 ft.Text(tr("result.choose_short", name=name), size=16, weight=ft.FontWeight.W_600),
+                *unknown,
                 shown,
             ],
             spacing=4,
