@@ -27,19 +27,21 @@
   var bytes = { page: 0, worker: 0 };
   var state = "downloading";
   function number(mb) {
+    // Under 1 MB two decimals, so the first small files already show as something.
+    var digits = mb < 1 ? 2 : 1;
     try {
-      return mb.toLocaleString(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      return mb.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
     } catch (error) {
-      return mb.toFixed(1);
+      return mb.toFixed(digits);
     }
   }
   function show() {
     if (!loading) return;
     var total = (bytes.page + bytes.worker) / 1048576;
     loading.status.textContent = state === "starting" ? text.starting : text.downloading;
-    // A first visit counts what has come (and keeps the sum under "starting"); a later
-    // start loads the app from this phone's copy: nothing to count.
-    var counting = loading.dataset.first && total >= 0.1;
+    // A first visit counts what has come from its first file on (and keeps the sum under
+    // "starting"); a later start loads the app from this phone's copy: nothing to count.
+    var counting = loading.dataset.first && total >= 0.01;
     loading.amount.textContent = counting ? text.downloaded.replace("{mb}", number(total)) : "";
   }
   function build() {
