@@ -40,6 +40,7 @@ def stored_game(server: Server) -> Store:
     return Store(server.data_dir / "games.sqlite3")
 
 
+@pytest.mark.slow
 def test_printed_tiles_whole_game(browser: Browser, server: Server) -> None:
     """Printed tiles, 3 players, all 16 rounds to the tamed herd and the scoring: a herd picked
     every round, bonuses entered in some rounds and skipped in others, a bad bonus refused, an
@@ -199,6 +200,7 @@ def test_save_tapped_right_after_a_good_still_saves(browser: Browser, server: Se
     assert "1 food" in app.text("bonus-all")
 
 
+@pytest.mark.slow
 def test_companion_deck_whole_game(browser: Browser, server: Server) -> None:
     """Companion deck, 2 players, all 16 rounds to the tamed herd and the scoring, with rounds
     nobody joins; every tile counted on screen matches what the test counted."""

@@ -314,6 +314,7 @@ def _tiny_runs() -> list[Any]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lang", "scheme"), _tiny_runs())
 def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, scheme: str) -> None:
     """The smallest phone, each language, light and dark: every screen of a printed-tiles game

@@ -66,6 +66,7 @@ def pick(app: App, number: int) -> None:
     app.wait("herd-card")
 
 
+@pytest.mark.slow
 def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Browser, tmp_path: Path) -> None:
     """A phone enters a set of 16 tiles, plays a printed-tiles game with it to the tamed herd
     (one tap per round for the tile, "Another tile" in one round, an undone round start that

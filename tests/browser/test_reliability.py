@@ -99,6 +99,7 @@ def restart(server: Server, app: App) -> dict[str, str]:
     return settle(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "planned",
     # Each kill costs a server start and a page load (about 7 s on a busy machine): every run

@@ -214,6 +214,7 @@ def host(site: Path) -> Iterator[StaticHost]:
     served.stop()
 
 
+@pytest.mark.slow
 def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host: StaticHost, tmp_path: Path) -> None:
     """Both tile modes played by touch; a reload, a closed and reopened browser and a stopped
     host lose nothing; offline the app starts from its service worker and plays on; an
@@ -361,6 +362,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.close()
 
 
+@pytest.mark.slow
 def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browser, tmp_path: Path) -> None:
     """In Korean and dark: version A is open with a game; a second tab of the same browser
     refuses to open the games and says why, takes them over on a tap (the first tab says

@@ -111,6 +111,7 @@ class FitWalk:
         assert self.crowded == {}, "the thumb bar took more than a third of the screen"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("percent", [100, 200])
 @pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
 def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, lang: str, percent: int) -> None:
@@ -136,6 +137,7 @@ def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, la
     walk.verdict()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "lang",
     [pytest.param(lang, marks=() if lang == "de" else (pytest.mark.matrix,)) for lang in ("en", "de", "es", "ko")],
