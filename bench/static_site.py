@@ -195,7 +195,8 @@ def slow_first_visits(browser: Any, url: str, runs: int) -> list[Row]:
         # protocol session (``visit.received``) does not see the worker's, which fetches
         # Pyodide, the standard library and the app (about half the visit's bytes). The
         # service worker's copies for offline use are left out: they are not what the visit
-        # waits for (in this browser context they are asked for again in full, see PROFILE).
+        # waits for (in Playwright's context, whose HTTP cache is in memory, the two largest
+        # files are asked for again in full).
         finished: list[float] = []
         visit.context.on(
             "requestfinished",

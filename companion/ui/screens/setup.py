@@ -131,8 +131,9 @@ def _seat_row(model: AppModel, seat: int, name: str, initial: str, message: Mess
             icon_size=24,
         ),
     ]
-    beside = prompt_fits_beside_buttons(model.session.column_room, tr("setup.name_hint"))
-    if room >= SEAT_BUTTONS_BESIDE_FROM and beside:
+    if room >= SEAT_BUTTONS_BESIDE_FROM and prompt_fits_beside_buttons(
+        model.session.column_room, tr("setup.name_hint")
+    ):
         return ft.Row([disc, field, *seat_buttons], vertical_alignment=ft.CrossAxisAlignment.START, spacing=8)
     elif room >= FIELD_BESIDE_DISC_FROM:  # the field keeps the row's width, the buttons go below
         return ft.Column(
