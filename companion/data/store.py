@@ -377,6 +377,32 @@ class Store:
         else:
             self._forget(game_id)
 
+    def replace_log(self, game_id: int, game: Game) -> None:
+        """Make the stored log ``game``'s: the entries past what both share go, ``game``'s
+        own are written. Only a shared game's copy on a guest phone is rewritten so, when
+        the host's log did not take this phone's last step (see :mod:`.together`)."""
+        entries = [_entry_json(e) for e in game.log]
+        with self._write():
+            if self.db.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is None:
+                raise GameGoneError(f"game {game_id} was deleted")
+            stored = [
+                e for (e,) in self.db.execute("SELECT entry FROM entries WHERE game_id=? ORDER BY seq", (game_id,))
+            ]
+            same = 0
+            while same < min(len(stored), len(entries)) and stored[same] == entries[same]:
+                same += 1
+            self.db.execute("DELETE FROM entries WHERE game_id=? AND seq>?", (game_id, same))
+            self.db.executemany(
+                "INSERT INTO entries(game_id, seq, entry) VALUES (?, ?, ?)",
+                [(game_id, e.seq, text) for e, text in zip(game.log[same:], entries[same:], strict=True)],
+            )
+            finished = _now() if game.state.phase is Phase.FINISHED else None
+            self.db.execute(
+                "UPDATE games SET updated=?, summary=?, finished=? WHERE id=?",
+                (_now(), json.dumps(summary_of(game)), finished, game_id),
+            )
+        self._forget(game_id)
+
     def load(self, game_id: int) -> Game:
         """A stored game, rebuilt by replaying its log.
 

@@ -1,0 +1,198 @@
+"""The codes two phones trade to connect with no server: a WebRTC offer or answer, short.
+
+A browser's session description (SDP) for one data channel is 700 to 850 bytes; a QR code
+of that is too dense to scan across a table. Of it the other phone needs only what ICE and
+DTLS check: the ICE user fragment and password, the DTLS certificate's SHA-256 fingerprint,
+and the addresses to try (host candidates, IPv4). :func:`encode` packs those, with the
+code's kind and a token that ties an answer to the offer it answers, into at most
+:data:`MAX_CODE` characters of base64url (a version-7 QR code at level M); :func:`to_sdp`
+rebuilds a full description on the other side from a template.
+
+A code that was cut, mistyped or is of another app fails its checksum or its version:
+:class:`CodeError` says which, with a catalog key, and nothing is connected.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import ipaddress
+import re
+import zlib
+from dataclasses import dataclass
+from enum import IntEnum
+
+#: The longest code this module makes (base64url characters).
+MAX_CODE = 120
+VERSION = 1
+#: ICE's characters for user fragments and passwords (RFC 8839: ALPHA, DIGIT, "+", "/"):
+#: 64 of them, six bits each.
+ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+class Kind(IntEnum):
+    OFFER = 1  # the host's: "join my table"
+    ANSWER = 2  # a guest's: what the host scans back
+
+
+class CodeError(ValueError):
+    """A code that cannot be used; ``key`` names the catalog line that says why."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """What one side must tell the other for a data channel to open."""
+
+    kind: Kind
+    token: int  # 0..65535: an answer carries its offer's
+    ufrag: str
+    pwd: str
+    fingerprint: bytes  # 32 bytes: SHA-256 of the DTLS certificate
+    candidates: tuple[tuple[str, int], ...]  # (IPv4 address, UDP port)
+
+
+def _pack_ice(text: str) -> bytes:
+    """A length byte, then six bits a character."""
+    if not 0 < len(text) <= 255 or any(c not in ICE_CHARS for c in text):
+        raise CodeError("together.code_unusable", f"not an ICE string: {text!r}")
+    bits = "".join(f"{ICE_CHARS.index(c):06b}" for c in text)
+    bits += "0" * (-len(bits) % 8)
+    return bytes([len(text)]) + int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def _unpack_ice(data: bytes, at: int) -> tuple[str, int]:
+    length = data[at]
+    size = (length * 6 + 7) // 8
+    chunk = data[at + 1 : at + 1 + size]
+    if length == 0 or len(chunk) != size:
+        raise CodeError("together.code_damaged", "ICE string cut short")
+    bits = f"{int.from_bytes(chunk, 'big'):0{size * 8}b}"
+    return "".join(ICE_CHARS[int(bits[i * 6 : i * 6 + 6], 2)] for i in range(length)), at + 1 + size
+
+
+def _checksum(body: bytes) -> bytes:
+    return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
+
+
+def _body(code: Code, candidates: tuple[tuple[str, int], ...]) -> bytes:
+    if len(code.fingerprint) != 32 or not 0 <= code.token <= 0xFFFF:
+        raise CodeError("together.code_unusable", "a fingerprint is 32 bytes, a token 16 bits")
+    out = bytearray([VERSION << 4 | int(code.kind)])
+    out += code.token.to_bytes(2, "big")
+    out += _pack_ice(code.ufrag) + _pack_ice(code.pwd) + code.fingerprint
+    out.append(len(candidates))
+    for address, port in candidates:
+        out += ipaddress.IPv4Address(address).packed + port.to_bytes(2, "big")
+    return bytes(out)
+
+
+def encode(code: Code) -> str:
+    """The code as text of at most :data:`MAX_CODE` characters: as many of its candidates
+    as fit, in their order (the browser lists its best first)."""
+    candidates = code.candidates
+    while True:
+        body = _body(code, candidates)
+        text = base64.urlsafe_b64encode(body + _checksum(body)).decode().rstrip("=")
+        if len(text) <= MAX_CODE or not candidates:
+            if len(text) > MAX_CODE:
+                raise CodeError("together.code_unusable", f"{len(text)} characters with no address")
+            return text
+        candidates = candidates[:-1]
+
+
+def decode(text: str) -> Code:
+    """The code in ``text`` (spaces, line breaks and a scanner's ``mammoth:`` prefix are
+    ignored); :class:`CodeError` if it is not one of this app's, or was damaged."""
+    cleaned = re.sub(r"\s+", "", text).removeprefix("mammoth:")
+    if not cleaned:
+        raise CodeError("together.code_empty", "no code")
+    if len(cleaned) > 4 * MAX_CODE or not re.fullmatch(r"[A-Za-z0-9_-]+", cleaned):
+        raise CodeError("together.code_foreign", "not a code of this app")
+    try:
+        data = base64.urlsafe_b64decode(cleaned + "=" * (-len(cleaned) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise CodeError("together.code_damaged", f"not base64url: {exc}") from exc
+    if len(data) < 5 or data[0] >> 4 != VERSION:
+        raise CodeError("together.code_foreign", "not a code of this app (or of another version)")
+    body, check = data[:-2], data[-2:]
+    if _checksum(body) != check:
+        raise CodeError("together.code_damaged", "checksum does not match")
+    try:
+        kind = Kind(body[0] & 0x0F)
+        token = int.from_bytes(body[1:3], "big")
+        ufrag, at = _unpack_ice(body, 3)
+        pwd, at = _unpack_ice(body, at)
+        fingerprint = body[at : at + 32]
+        count = body[at + 32]
+        at += 33
+        candidates = []
+        for _ in range(count):
+            chunk = body[at : at + 6]
+            if len(chunk) != 6:
+                raise CodeError("together.code_damaged", "address cut short")
+            candidates.append((str(ipaddress.IPv4Address(chunk[:4])), int.from_bytes(chunk[4:], "big")))
+            at += 6
+    except (IndexError, ValueError) as exc:
+        if isinstance(exc, CodeError):
+            raise
+        raise CodeError("together.code_damaged", f"unreadable: {exc}") from exc
+    if len(fingerprint) != 32 or at != len(body):
+        raise CodeError("together.code_damaged", "wrong length")
+    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates))
+
+
+# -- session descriptions -------------------------------------------------------------------
+
+
+def from_sdp(sdp: str, kind: Kind, token: int) -> Code:
+    """The parts of a browser's description (after gathering) a code carries: its IPv4
+    host candidates over UDP, in the browser's order, each address once."""
+    ufrag = re.search(r"^a=ice-ufrag:(\S+)", sdp, re.M)
+    pwd = re.search(r"^a=ice-pwd:(\S+)", sdp, re.M)
+    print_ = re.search(r"^a=fingerprint:sha-256 ([0-9A-Fa-f:]+)", sdp, re.M)
+    if not (ufrag and pwd and print_):
+        raise CodeError("together.code_unusable", "the description lacks ICE credentials or a fingerprint")
+    candidates: list[tuple[str, int]] = []
+    for found in re.finditer(r"^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host", sdp, re.M | re.I):
+        address, port = found.group(1), int(found.group(2))
+        try:
+            if ipaddress.ip_address(address).version == 4 and (address, port) not in candidates:
+                candidates.append((address, port))
+        except ValueError:
+            continue  # an mDNS name (xxxx.local): the other phone could not use it here
+    return Code(
+        kind, token, ufrag.group(1), pwd.group(1), bytes.fromhex(print_.group(1).replace(":", "")), tuple(candidates)
+    )
+
+
+def to_sdp(code: Code) -> str:
+    """A full description of ``code``'s side, for the other side's ``setRemoteDescription``:
+    an offer proposes either DTLS role, an answer takes the client's."""
+    fingerprint = ":".join(f"{b:02X}" for b in code.fingerprint)
+    lines = [
+        "v=0",
+        f"o=- {code.token or 1} 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        "a=group:BUNDLE 0",
+        "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
+    ]
+    for number, (address, port) in enumerate(code.candidates, start=1):
+        priority = 2122260223 - number  # host candidates, the browser's order kept
+        lines.append(f"a=candidate:{number} 1 udp {priority} {address} {port} typ host")
+    lines += [
+        f"a=ice-ufrag:{code.ufrag}",
+        f"a=ice-pwd:{code.pwd}",
+        f"a=fingerprint:sha-256 {fingerprint}",
+        f"a=setup:{'actpass' if code.kind is Kind.OFFER else 'active'}",
+        "a=mid:0",
+        "a=sctp-port:5000",
+        "a=max-message-size:262144",
+    ]
+    return "\r\n".join(lines) + "\r\n"
