@@ -4,7 +4,8 @@ The one page is the one session. Its saved games live in an in-memory SQLite fil
 :mod:`.keep` copies into the browser's storage after every commit (before the screen
 shows the change) and restores at start; its settings are the browser's local storage,
 as in the served app. What needs a host (room mode, the join codes, other tabs' updates)
-does not exist here and is not shown.
+does not exist here and is not shown; phones play together peer to peer instead
+(:mod:`.peers`, :mod:`companion.ui.together`).
 """
 
 from __future__ import annotations
@@ -20,10 +21,12 @@ from ..i18n import LANGUAGES, Translator
 from ..server import webfix  # the fence of Flet's private internals (imports only Flet)
 from ..ui import device
 from ..ui.device import DeviceSettings
+from ..ui.model import AppModel
 from ..ui.start import build_model, choose_language, dress, notice, open_screens
 from ..ui.widgets import primary
 from . import handover
 from .keep import StorageSlots, open_storage_slots
+from .peers import PageLink
 
 log = logging.getLogger("companion")
 
@@ -79,9 +82,26 @@ async def start(page: ft.Page) -> None:
         session.update_ready = True
 
     handover.when_update_ready(lambda: page.run_task(update_ready))
+    together(page, model)
     if not keeper.kept:
         session.unkept = keeper.reason or "unavailable"
     open_screens(page, model, follow_motion=settings.get("animation") is None)
+
+
+def together(page: ft.Page, model: AppModel) -> None:
+    """Phones play together here: the page makes the connections (:mod:`.peers`), the model
+    keeps the order of play; every step this phone saves goes to the other phones."""
+    link = PageLink()
+    model.together.link = link
+    model.play.on_commit = model.together.committed
+
+    def hear(news: dict[str, Any]) -> None:
+        async def handle() -> None:
+            model.together.heard(news)
+
+        page.run_task(handle)
+
+    link.listen(hear)
 
 
 async def wait_here(page: ft.Page, tr: Translator, hand_over: handover.HandOver) -> StorageSlots:

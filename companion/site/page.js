@@ -11,7 +11,7 @@
   var lang = mammothPrefs.language(settings, TEXTS);
   var text = TEXTS[lang] || TEXTS.en;
   var dark = mammothPrefs.dark(settings);
-  window.mammothHerd = { version: VERSION, lang: lang };
+  window.mammothHerd = { version: VERSION, lang: lang, text: text };
 
   // The app's own font for the page's words (Hangul included), from the site's files.
   var face = document.createElement("style");

@@ -89,7 +89,14 @@ def _copy(source: Path, target: Path) -> None:
 
 def _page_texts() -> dict[str, dict[str, str]]:
     """What the page scripts say (before Python runs), in every language."""
-    keys = ("site.starting", "site.downloading", "site.downloaded", "site.first_visit")
+    keys = (
+        "site.starting",
+        "site.downloading",
+        "site.downloaded",
+        "site.first_visit",
+        "site.scan_hint",
+        "site.scan_cancel",
+    )
     return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
 
@@ -100,6 +107,7 @@ def _index(web: Path, version: str) -> str:
     texts = json.dumps(_page_texts(), ensure_ascii=False).replace("</", "<\\/")
     script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
     script = script.replace("/*VERSION*/ ''", json.dumps(version))
+    table = (HERE / "table.js").read_text(encoding="utf-8")  # playing together: connections, scans, QR codes
     marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")  # lang and aria-invalid
     # From the home screen: the short name under the icon, the app's colour in the bar.
     manifest = json.loads((assets_dir() / "manifest.json").read_text(encoding="utf-8"))
@@ -111,7 +119,7 @@ def _index(web: Path, version: str) -> str:
         f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
         f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
     )
-    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{marks}\n{webfix.own_origin_script()}")
+    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{table}\n{marks}\n{webfix.own_origin_script()}")
 
 
 def _font_manifest() -> str:
@@ -157,6 +165,8 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
         _copy(assets / name, dest / name)
     (dest / "manifest.json").write_text((assets / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
     shutil.copyfile(HERE / "python.js", dest / "python.js")  # Python started with the page
+    for vendored in sorted((HERE / "vendor").glob("*.js")):  # the QR code's scanner and drawer
+        _copy(vendored, dest / "vendor" / vendored.name)
     python_worker = (HERE / "python-worker.js").read_text(encoding="utf-8")  # kept as a snapshot
     python_worker = python_worker.replace("/*FLET_NAMES*/ []", json.dumps(pack.flet_names()))
     python_worker = python_worker.replace('/*SNAPSHOT_KEY*/ ""', json.dumps(SNAPSHOT_KEY))

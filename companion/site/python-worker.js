@@ -204,6 +204,11 @@ self.onmessage = function (event) {
     // A new version is waiting (page.js): the app says so in its own layout (site/main.py).
     self.mammothUpdateReady = true;
     if (typeof self.mammothOnUpdate === "function") self.mammothOnUpdate();
+  } else if (event.data && event.data.mammoth === "peer") {
+    // Playing together: the page's news of a connection, a scan or a QR code (table.js),
+    // for the app's Python (site/peers.py); kept in order until Python listens.
+    (self.mammothPeerNews = self.mammothPeerNews || []).push(event.data.peer);
+    if (typeof self.mammothOnPeer === "function") self.mammothOnPeer();
   } else if (typeof flet_js.send === "function") {
     flet_js.send(event.data);
   } else {

@@ -35,6 +35,9 @@
           location.reload(); // this tab gave its games to another tab (handover.py)
         } else if (event.data && event.data.mammoth && event.data.update) {
           window.dispatchEvent(new CustomEvent("mammoth-take-update")); // the app's Reload (page.js)
+        } else if (event.data && event.data.mammoth && event.data.peer) {
+          // Playing together: the app asks the page for a connection, a scan or a QR code (table.js).
+          window.dispatchEvent(new CustomEvent("mammoth-peer", { detail: event.data.peer }));
         } else if (event.data && event.data.mammoth) {
           // What the loading screen shows (page.js): the worker's bytes so far, its step.
           window.dispatchEvent(new CustomEvent("mammoth-loading", { detail: event.data }));
@@ -101,6 +104,13 @@
       apps[appId].worker.postMessage({ mammoth: "update-ready" });
     });
   });
+
+  // What the page answers Python about connections, scans and QR codes (table.js).
+  window.mammothToPython = function (peer) {
+    Object.keys(apps).forEach(function (appId) {
+      apps[appId].worker.postMessage({ mammoth: "peer", peer: peer });
+    });
+  };
 
   globalThis.jsSend = async function (appId, data) {
     if (appId in apps) apps[appId].worker.postMessage(data, [data.buffer]);

@@ -12,6 +12,7 @@ observable in its own module:
 - :class:`~.drafts.setup.SetupDraft`, :class:`~.drafts.migration.MigrationEditor`,
   :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`,
   :class:`~.drafts.sets.SetEditor` (the owner's printed tiles)
+- :class:`~.together.Together` playing together: this phone as a table's host or guest
 - :class:`~.files.Transfers` Export, Import and Copy summary (a plain class: no state of its own)
 """
 
@@ -30,6 +31,7 @@ from .files import Transfers
 from .round_view import RoundView
 from .session import Message, Screen, Session
 from .step import RoundStep, merge, restore, round_step, snapshot
+from .together import Together
 
 __all__ = ["AppModel", "Message", "Screen"]
 
@@ -45,6 +47,7 @@ class AppModel:
     files: Transfers
     round: RoundView
     sets: SetEditor
+    together: Together
 
     def step(self) -> RoundStep | None:
         """Which step the round on screen is on, for this tab (None: no game open)."""
@@ -72,6 +75,7 @@ class AppModel:
             files=Transfers(play=play),
             round=view,
             sets=SetEditor(play=play),
+            together=Together(play=play),
         )
         play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset]
         play.on_leave = view.leave

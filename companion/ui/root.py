@@ -28,6 +28,7 @@ from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
+from .together import Together
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
 from .widgets import banner, tid
 
@@ -279,7 +280,8 @@ def _use_page_effects(model: AppModel) -> None:
         page.theme_mode = theme_mode(model.session.theme)
         page.update()
 
-    awake = model.session.wakelock and model.session.screen is Screen.PLAY
+    # A game on screen, or this phone's code shown to a phone that is joining: awake.
+    awake = model.session.wakelock and model.session.screen in (Screen.PLAY, Screen.SHARE, Screen.JOIN_TABLE)
 
     async def apply_wakelock() -> None:
         with contextlib.suppress(Exception):  # not every platform has a wake lock
@@ -386,12 +388,13 @@ def Root(
     files: Transfers,
     round: RoundView,
     sets: SetEditor,
+    together: Together,
 ) -> ft.View:
     """Everything the page shows, drawn from ``model``. Flet re-renders a component when an
     observable handed to it changes, so each observable of the model is handed in too, by
     name (:meth:`AppModel.observed`); drafts' inner lines (a stepper's numbers, a tile's
     goods) re-render on their own."""
-    del session, play, setup, migration, dice, tile, files, round, sets  # the model's own, for Flet to watch
+    del session, play, setup, migration, dice, tile, files, round, sets, together  # the model's own, for Flet to watch
     _use_page_effects(model)
     _use_synced_notice_timer(model)
     scroller: Scroller = ft.use_ref(None)

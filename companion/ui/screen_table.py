@@ -26,6 +26,8 @@ class Screen(StrEnum):
     STATS = "stats"
     SETS = "sets"  # the owner's sets of printed tiles
     SET = "set"  # one set, its tiles entered
+    SHARE = "share"  # play together: this phone hosts the game on screen
+    JOIN_TABLE = "join_table"  # play together: this phone joins a host's table
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,10 @@ SCREENS: dict[Screen, ScreenInfo] = {
     # A set open in the editor shares the sets' address; Back: the sets (or, opened from a
     # game's "Correct my set", the game).
     Screen.SET: ScreenInfo("/tiles", "set.title", "sets.set_screen", Screen.SETS, side=True),
+    # Playing together (the static site): the host's codes, opened from the game; a guest's
+    # side, from the start screen.
+    Screen.SHARE: ScreenInfo("/together", "together.share_title", "together.share_screen", None, side=True),
+    Screen.JOIN_TABLE: ScreenInfo("/join-table", "together.join_title", "together.join_table_screen", Screen.START),
 }
 
 #: Screens that return to wherever they were opened from (a set returns to the list of sets).

@@ -89,6 +89,7 @@ def action_pane(model: AppModel) -> ft.Control:
         parts.append(player_summary(model, model.play.game, model.play.game_id))
     elif state.phase is Phase.TAMED:
         parts.append(_tallies(model))
+    parts += _together(model, state.phase)
     parts.append(_toggle(model, "log", model.round.show_log, model.round.toggle_log, ft.Icons.LIST_ALT))
     if model.round.show_log:
         parts.append(round_log(model, model.play.game))
@@ -100,6 +101,32 @@ def action_pane(model: AppModel) -> ft.Control:
         if model.round.show_summary:
             parts.append(player_summary(model, model.play.game, model.play.game_id))
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
+    """Playing together (the static site): the connection's news, and Play together for a
+    phone that does not follow another's table."""
+    together = model.together
+    if not together.available or phase is Phase.FINISHED:
+        return []
+    tr = model.session.tr
+    parts: list[ft.Control] = []
+    if together.line:
+        words = (
+            tr(together.line, count=together.guests + 1) if together.line == "together.joined" else tr(together.line)
+        )
+        parts.append(tid("together-line", ft.Text(words, size=15, italic=True)))
+    if together.role != "guest":
+        parts.append(
+            ButtonRowMemo(
+                label=tr("together.share"),
+                on_click=together.share,
+                identifier="share-table",
+                icon=ft.Icons.GROUPS,
+                key="share-table",
+            )
+        )
+    return parts
 
 
 def bottom_action_rolls(model: AppModel) -> bool:

@@ -60,6 +60,12 @@ def start_screen(model: AppModel) -> ft.Control:
             ),
         ),
     ]
+    if model.together.available:  # the static site: phones play together with no server
+        body.append(
+            ft.Row(
+                [secondary(tr("together.join"), model.together.open_join, "join-table", ft.Icons.QR_CODE_SCANNER, True)]
+            )
+        )
     if model.session.join_urls:
         body.append(
             ft.Row(

@@ -1,0 +1,286 @@
+"""Playing together with no server: this phone as a table's host, or as a guest.
+
+The state of the two screens (Play together, Join a table) and of the connection's line on
+the game. The connection is the page's (:class:`Link`: WebRTC, the camera, QR codes, on the
+static site ``site/peers.py``); the order of play is :mod:`companion.data.together`'s. What
+the page answers comes to :meth:`Together.heard` as ``{"op": ..., ...}``.
+
+A host shows one code at a time: when a guest's channel opens, the next code is made at
+once, up to :data:`~companion.data.together.MAX_GUESTS` guests. A guest shows its answer
+until the host has scanned it and the game arrives.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import flet as ft
+
+from ..data import codes
+from ..data.codes import CodeError, Kind
+from ..data.store import StoreError
+from ..data.together import MAX_GUESTS, Guest, Host
+from ..rules import RuleError
+from .controller import GameController
+from .guard import guard_handlers
+from .session import Screen
+
+#: The page's words for a failed scan, as catalog keys.
+SCAN_FAILED = {"no-camera": "together.no_camera", "refused": "together.camera_refused", "cancelled": ""}
+
+
+class Link(Protocol):
+    """What the page does for playing together (``site/peers.py`` on the static site)."""
+
+    def post(self, ask: dict[str, Any]) -> None: ...
+
+
+@ft.observable
+@guard_handlers
+@dataclass
+class Together:
+    play: GameController
+    link: Link | None = None  # None: this app cannot connect phones (the served app has its room mode)
+    role: str = ""  # "host", "guest", or "" (playing alone)
+    stage: str = ""  # host: "making", "showing", "connecting"; guest: "code", "making", "showing", "joining"
+    code: str = ""  # the code on show (the host's offer, or this guest's answer)
+    svg: str = ""  # its QR code, drawn by the page
+    problem: str = ""  # a catalog key: what went wrong with the last code or connection
+    line: str = ""  # a catalog key: the connection's news on the game ("" none)
+    guests: int = 0  # the host's guests whose channel is open
+    host: Host | None = field(default=None, repr=False)
+    guest: Guest | None = field(default=None, repr=False)
+    slot: str = ""  # the slot of the code on show
+    token: int = 0  # its token (an answer must carry it)
+    made: int = 0  # slots made so far (each code its own)
+    open_slots: set[str] = field(default_factory=set, repr=False)
+    typed: str = ""  # the other phone's code, as pasted in the field
+    offered_addresses: bool = False  # the host's code names an address to try
+    camera: str = ""  # the host's camera when its code was made: "granted", "refused" or "none"
+
+    @property
+    def available(self) -> bool:
+        return self.link is not None
+
+    def _post(self, **ask: Any) -> None:
+        if self.link is not None:
+            self.link.post(ask)
+
+    # -- the host ----------------------------------------------------------------------
+    def share(self) -> None:
+        """Play together: this phone becomes the host of the game on screen and shows a code."""
+        play = self.play
+        if self.link is None or play.game_id is None:
+            return
+        if self.role == "guest":
+            self.leave()  # a guest whose host left becomes the host of its own copy
+        if self.host is None or self.host.game_id != play.game_id:
+            try:
+                self.host = Host(play.session.store, play.game_id, self._send_to)
+            except (sqlite3.Error, StoreError, KeyError):
+                play.say("error.store.write")
+                return
+            self.host.on_change = self._host_changed
+        self.role, self.problem = "host", ""
+        play.go(Screen.SHARE)
+        if self.stage not in ("making", "showing") or not self.code:
+            self._next_code()
+
+    def _next_code(self) -> None:
+        if self.guests >= MAX_GUESTS:
+            self.stage, self.code, self.svg = "full", "", ""
+            return
+        self.made += 1
+        self.slot, self.token = f"g{self.made}", secrets.randbelow(0xFFFF) + 1
+        self.stage, self.code, self.svg = "making", "", ""
+        self._post(op="offer", slot=self.slot, camera=True)
+
+    def answer_in(self, text: str) -> None:
+        """The guest's answer, pasted or scanned: the channel opens once both have it."""
+        if self.role != "host" or self.stage not in ("showing", "connecting"):
+            return
+        try:
+            code = codes.decode(text)
+        except CodeError as exc:
+            self.problem = exc.key
+            return
+        if code.kind is not Kind.ANSWER:
+            self.problem = "together.code_not_answer"
+            return
+        if code.token != self.token:
+            self.problem = "together.code_old"
+            return
+        if not code.candidates and not self.offered_addresses:
+            self.problem = "together.unreachable"  # neither phone may tell its address: nothing to try
+            return
+        self.problem, self.stage, self.typed = "", "connecting", ""
+        self._post(op="accept", slot=self.slot, sdp=codes.to_sdp(code))
+
+    def _send_to(self, peer: str, text: str) -> None:
+        self._post(op="send", slot=peer, text=text)
+
+    def _host_changed(self) -> None:
+        if self.host is not None:
+            self.play.refresh(self.host.game_id)
+
+    def committed(self, game_id: int) -> None:
+        """This phone saved a step: the host shares it; a guest sends it to its host."""
+        if self.role == "host" and self.host is not None and self.host.game_id == game_id:
+            self.host.publish()
+        elif self.role == "guest" and self.guest is not None and self.guest.game_id == game_id:
+            self.guest.committed()
+
+    def set_typed(self, text: str) -> None:
+        self.typed, self.problem = text, ""
+
+    def submit_answer(self) -> None:
+        self.answer_in(self.typed)
+
+    def submit_code(self) -> None:
+        self.offer_in(self.typed)
+
+    def copy(self) -> None:
+        """The code on show to the clipboard (to send it in a message)."""
+        if self.code:
+            self._post(op="copy", text=self.code)
+
+    def back_to_game(self) -> None:
+        """The host goes back to the game; its code stays ready for the next phone."""
+        self.play.go(Screen.PLAY if self.play.game is not None else Screen.START)
+
+    # -- a guest -----------------------------------------------------------------------
+    def open_join(self) -> None:
+        """Join a table (the start screen): scan the host's code, or paste it."""
+        if self.link is None:
+            return
+        if self.role == "guest" and self.stage == "joined":
+            return self.play.go(Screen.PLAY)
+        self.role, self.stage, self.code, self.svg, self.problem = "guest", "code", "", "", ""
+        self.play.go(Screen.JOIN_TABLE)
+
+    def scan(self) -> None:
+        """The camera, over the app (the page's): the code it reads comes back as typed."""
+        self.problem = ""
+        self._post(op="scan")
+
+    def offer_in(self, text: str) -> None:
+        """The host's code, pasted or scanned: this phone's answer is made and shown."""
+        if self.role != "guest" or self.stage not in ("code", "showing"):
+            return
+        try:
+            code = codes.decode(text)
+        except CodeError as exc:
+            self.problem = exc.key
+            return
+        if code.kind is not Kind.OFFER:
+            self.problem = "together.code_not_offer"
+            return
+        self.slot, self.token = "host", code.token
+        self.stage, self.problem, self.code, self.svg, self.typed = "making", "", "", "", ""
+        self.offered_addresses = bool(code.candidates)
+        self._post(op="join", slot="host", sdp=codes.to_sdp(code))
+
+    def leave(self) -> None:
+        """Stop playing together on this phone (its copy of the game stays)."""
+        for slot in [*self.open_slots, self.slot]:
+            if slot:
+                self._post(op="close", slot=slot)
+        self.role, self.stage, self.code, self.svg, self.problem, self.line = "", "", "", "", "", ""
+        self.host, self.guest, self.guests, self.slot = None, None, 0, ""
+        self.open_slots = set()
+
+    # -- what the page says --------------------------------------------------------------
+    def heard(self, news: dict[str, Any]) -> None:
+        op = news.get("op")
+        slot = str(news.get("slot", ""))
+        if op in ("offer", "answer") and slot == self.slot and isinstance(news.get("sdp"), str):
+            self._made(str(op), news["sdp"], str(news.get("camera", "")))
+        elif op == "drawn" and news.get("text") == self.code:
+            self.svg = str(news.get("svg") or "")
+        elif op == "scanned" and isinstance(news.get("text"), str):
+            (self.answer_in if self.role == "host" else self.offer_in)(news["text"])
+        elif op == "scan-failed":
+            self.problem = SCAN_FAILED.get(str(news.get("why")), "together.no_camera")
+        elif op == "open":
+            self._opened(slot)
+        elif op == "message" and isinstance(news.get("text"), str):
+            self._message(slot, news["text"])
+        elif op in ("closed", "failed"):
+            self._closed(slot, op == "failed")
+
+    def _made(self, op: str, sdp: str, camera: str) -> None:
+        kind = Kind.OFFER if op == "offer" else Kind.ANSWER
+        try:
+            code = codes.from_sdp(sdp, kind, self.token)
+            text = codes.encode(code)
+        except CodeError as exc:
+            self.problem = exc.key
+            return
+        if kind is Kind.OFFER:
+            self.offered_addresses, self.camera = bool(code.candidates), camera
+        elif not code.candidates and not self.offered_addresses:
+            # Neither phone may tell its address (no camera allowed on either): nothing to try.
+            self.problem, self.stage = "together.unreachable", "code"
+            self._post(op="close", slot=self.slot)
+            return
+        self.code, self.stage = text, "showing"
+        self._post(op="draw", text=text)
+
+    def _opened(self, slot: str) -> None:
+        if self.role == "host" and self.host is not None and slot == self.slot:
+            self.open_slots.add(slot)
+            self.guests += 1
+            self.host.joined(slot)
+            self.line = "together.joined"
+            self._next_code()
+        elif self.role == "guest" and slot == "host":
+            self.open_slots.add(slot)
+            self.guest = Guest(self.play.session.store, lambda text: self._post(op="send", slot="host", text=text))
+            self.guest.on_change = self._guest_changed
+            self.stage = "joining"
+            self.guest.hello()
+
+    def _message(self, slot: str, text: str) -> None:
+        try:
+            if self.role == "host" and self.host is not None and slot in self.open_slots:
+                self.host.heard(slot, text)
+            elif self.role == "guest" and self.guest is not None:
+                self.guest.heard(text)
+        except (sqlite3.Error, StoreError, RuleError, KeyError, ValueError):
+            self.play.say("error.store.write")
+
+    def _guest_changed(self, game_id: int, refused: str) -> None:
+        play = self.play
+        first = self.stage != "joined"
+        self.stage, self.line = "joined", "together.following"
+        if first or play.game_id != game_id:
+            play.open_game(game_id)
+        else:
+            play.refresh(game_id)
+        if refused:
+            play.say(refused)
+
+    def _closed(self, slot: str, failed: bool) -> None:
+        was_open = slot in self.open_slots
+        self.open_slots.discard(slot)
+        if self.role == "host":
+            if was_open:
+                self.guests -= 1
+                if self.host is not None:
+                    self.host.left(slot)
+                self.line = "together.guest_left"
+            elif slot == self.slot and failed:
+                self.problem = "together.unreachable"
+                self._next_code()  # that code is spent: a fresh one to try again
+        elif self.role == "guest" and slot == "host":
+            if was_open:
+                kept = self.guest.game_id if self.guest is not None else None
+                self.leave()
+                self.line = "together.host_left" if kept is not None else ""
+                self.play.say("together.host_left")
+            else:
+                self.problem = "together.unreachable" if failed else "together.host_left"
+                self.stage = "code"
