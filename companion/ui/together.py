@@ -61,6 +61,9 @@ class Together:
     offered_addresses: bool = False  # the host's code names an address to try
     camera: str = ""  # the host's camera when its code was made: "granted", "refused" or "none"
 
+    def say(self, key: str, error: bool = True, **params: Any) -> None:
+        self.play.say(key, error, **params)
+
     @property
     def available(self) -> bool:
         return self.link is not None
@@ -97,6 +100,14 @@ class Together:
         self.slot, self.token = f"g{self.made}", secrets.randbelow(0xFFFF) + 1
         self.stage, self.code, self.svg = "making", "", ""
         self._post(op="offer", slot=self.slot, camera=True)
+
+    def renew(self) -> None:
+        """A new code for the next phone (the camera may have been allowed since)."""
+        if self.role == "host" and self.stage != "full":
+            if self.slot:
+                self._post(op="close", slot=self.slot)
+            self.problem = ""
+            self._next_code()
 
     def answer_in(self, text: str) -> None:
         """The guest's answer, pasted or scanned: the channel opens once both have it."""

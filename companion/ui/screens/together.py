@@ -44,7 +44,8 @@ def _code_card(model: AppModel, identifier: str, hint: str) -> list[ft.Control]:
         )
     parts += [
         ft.Text(tr("together.as_text"), size=14),
-        tid(identifier, ft.Text(together.code, size=14, selectable=True, font_family="monospace")),
+        # A read-only field: a long press selects it on any phone (and a screen reader reads it).
+        tid(identifier, ft.TextField(value=together.code, read_only=True, multiline=True, text_size=15, dense=True)),
         ft.Row([secondary(tr("together.copy"), together.copy, f"{identifier}-copy", ft.Icons.COPY, expand=True)]),
     ]
     return parts
@@ -96,7 +97,10 @@ def share_screen(model: AppModel) -> ft.Control:
     else:
         parts += _code_card(model, "share-code", tr("together.share_hint"))
         if together.code and together.camera not in ("", "granted"):
-            parts.append(tid("share-no-camera", ft.Text(tr("together.host_no_camera"), size=15, italic=True)))
+            parts += [
+                tid("share-no-camera", ft.Text(tr("together.host_no_camera"), size=15, italic=True)),
+                ft.Row([secondary(tr("together.renew"), together.renew, "share-renew", ft.Icons.REFRESH, True)]),
+            ]
         if together.code:
             parts += [
                 heading(tr("together.answer_title"), 18),
