@@ -288,10 +288,8 @@ class Together:
                 self._next_code()  # that code is spent: a fresh one to try again
         elif self.role == "guest" and slot == "host":
             if was_open:
-                kept = self.guest.game_id if self.guest is not None else None
-                self.leave()
-                self.line = "together.host_left" if kept is not None else ""
-                self.play.say("together.host_left")
+                self.leave()  # this phone plays on alone with its copy, or hosts it
+                self.play.say("together.host_left", error=False)
             else:
                 self.problem = "together.unreachable" if failed else "together.host_left"
                 self.stage = "code"

@@ -247,7 +247,8 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, namespace: Path
 
         # The host leaves: the guest says so, and keeps the game.
         host_state = saved_game_state(host, tmp_path, "host")
-        assert "호스트" in guest.wait_text("together-line", "")
+        assert "호스트" in guest.wait_text("message", "")
+        guest.wait("share-table")  # it may show its own code now: the others rejoin it
         guest.shot("together-phone-dark-ko-host-left")
         guest_state = saved_game_state(guest, tmp_path, "guest")
         assert guest_state == host_state, (guest_state.phase, guest_state.round_number, host_state.phase, host_state.round_number)  # type: ignore[attr-defined]
