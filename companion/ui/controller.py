@@ -219,8 +219,10 @@ class GameController:
             self.on_feedback()
         return True
 
-    def refresh(self, game_id: int) -> None:
-        """Another tab or window changed ``game_id``: show its latest state."""
+    def refresh(self, game_id: int, rewritten: bool = False) -> None:
+        """Another tab or window changed ``game_id``: show its latest state. ``rewritten``:
+        the stored log was replaced, not only grown (a guest's copy that took the host's
+        log instead of its own last step), so the same length is no proof of the same game."""
         if self.session.screen in (Screen.START, Screen.SETUP):
             self.session.load()
         if game_id != self.game_id or self.game is None:
@@ -229,7 +231,7 @@ class GameController:
             if not self.session.store.exists(game_id):
                 self._game_gone()
                 return
-            if self.session.store.log_length(game_id) == len(self.game.log):
+            if not rewritten and self.session.store.log_length(game_id) == len(self.game.log):
                 self._follow()  # the game is the same; the table's question may not be
                 return
             before, self.game = self.game, self.session.store.load(game_id)

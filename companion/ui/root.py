@@ -28,8 +28,8 @@ from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
 from .session import Session
 from .textsize import TextScale, factor_of, grow_all
-from .together import Together
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
+from .together import Together
 from .widgets import banner, tid
 
 #: The "updated on another device" notice goes away this long after the last such change.

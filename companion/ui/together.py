@@ -270,7 +270,7 @@ class Together:
         if first or play.game_id != game_id:
             play.open_game(game_id)
         else:
-            play.refresh(game_id)
+            play.refresh(game_id, rewritten=True)
         if refused:
             play.say(refused)
 

@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext
 
 from companion.data.store import Store
+from companion.rules import GameState
 from companion.site import keep
 from companion.site.publish import publish
 
@@ -80,11 +81,15 @@ def site_url(namespace: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
     publish(folder)
     port = free_port()
     command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)]
-    server = subprocess.Popen(["ip", "netns", "exec", NAMESPACE, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["ip", "netns", "exec", NAMESPACE, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     url = f"http://127.0.0.1:{port}/"
     probe = f"import urllib.request; urllib.request.urlopen({url!r}, timeout=2).close()"
     deadline = time.monotonic() + 20
-    while subprocess.run(["ip", "netns", "exec", NAMESPACE, sys.executable, "-c", probe], capture_output=True).returncode:
+    while subprocess.run(
+        ["ip", "netns", "exec", NAMESPACE, sys.executable, "-c", probe], capture_output=True
+    ).returncode:
         assert time.monotonic() < deadline, "the site's host did not start in the namespace"
         time.sleep(0.2)
     yield url
@@ -155,7 +160,7 @@ def read_code(app: App, identifier: str, timeout: float = 30.0) -> str:
     raise AssertionError(app.on_screen(f"no code in {identifier} after {timeout:g} s"))
 
 
-def saved_game_state(app: App, tmp_path: Path, name: str) -> object:
+def saved_game_state(app: App, tmp_path: Path, name: str) -> GameState:
     """The phone's saved game, as its storage holds it: the app's page is left for a plain
     page of the same site (the app lets go of its files), the files are read and rebuilt
     into the SQLite file (site/keep.py), and the game is replayed from its log."""
@@ -175,7 +180,9 @@ def saved_game_state(app: App, tmp_path: Path, name: str) -> object:
         store.close()
 
 
-def test_two_phones_play_one_game_peer_to_peer(browser: Browser, namespace: Path, site_url: str, tmp_path: Path) -> None:
+def test_two_phones_play_one_game_peer_to_peer(
+    browser: Browser, namespace: Path, site_url: str, tmp_path: Path
+) -> None:
     """No camera on either phone: the join fails with a line that says why. The host allows
     its camera and makes a new code: the codes cross as text, the guest shows the game, a
     round is played from both phones, and both saved games replay to one state. The host
@@ -251,7 +258,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, namespace: Path
         guest.wait("share-table")  # it may show its own code now: the others rejoin it
         guest.shot("together-phone-dark-ko-host-left")
         guest_state = saved_game_state(guest, tmp_path, "guest")
-        assert guest_state == host_state, (guest_state.phase, guest_state.round_number, host_state.phase, host_state.round_number)  # type: ignore[attr-defined]
+        assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
     finally:
         host.close()
         guest.close()
