@@ -101,6 +101,18 @@ class Together:
         self.stage, self.code, self.svg = "making", "", ""
         self._post(op="offer", slot=self.slot, camera=True)
 
+    def _read(self, text: str, kind: Kind, misplaced: str) -> codes.Code | None:
+        """The code in ``text`` if it is of ``kind``; else None, with the problem said."""
+        try:
+            code = codes.decode(text)
+        except CodeError as exc:
+            self.problem = exc.key
+            return None
+        if code.kind is not kind:
+            self.problem = misplaced  # the other phone's kind of code: which field it belongs in
+            return None
+        return code
+
     def renew(self) -> None:
         """A new code for the next phone (the camera may have been allowed since)."""
         if self.role == "host" and self.stage != "full":
@@ -113,13 +125,8 @@ class Together:
         """The guest's answer, pasted or scanned: the channel opens once both have it."""
         if self.role != "host" or self.stage not in ("showing", "connecting"):
             return
-        try:
-            code = codes.decode(text)
-        except CodeError as exc:
-            self.problem = exc.key
-            return
-        if code.kind is not Kind.ANSWER:
-            self.problem = "together.code_not_answer"
+        code = self._read(text, Kind.ANSWER, "together.code_not_answer")
+        if code is None:
             return
         if code.token != self.token:
             self.problem = "together.code_old"
@@ -181,13 +188,8 @@ class Together:
         """The host's code, pasted or scanned: this phone's answer is made and shown."""
         if self.role != "guest" or self.stage not in ("code", "showing"):
             return
-        try:
-            code = codes.decode(text)
-        except CodeError as exc:
-            self.problem = exc.key
-            return
-        if code.kind is not Kind.OFFER:
-            self.problem = "together.code_not_offer"
+        code = self._read(text, Kind.OFFER, "together.code_not_offer")
+        if code is None:
             return
         self.slot, self.token = "host", code.token
         self.stage, self.problem, self.code, self.svg, self.typed = "making", "", "", "", ""

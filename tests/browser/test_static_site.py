@@ -95,12 +95,20 @@ def test_the_pages_workflow_publishes_a_complete_site(site: Path) -> None:
     assert facts["version"] in (site / "index.html").read_text(encoding="utf-8")
 
 
-def phone(browser: Browser, user_dir: Path, scheme: str = "light", locale: str = "en-US") -> BrowserContext:
-    """A phone's browser with its storage (service worker, OPFS, local storage) in ``user_dir``."""
+def phone(
+    browser: Browser,
+    user_dir: Path,
+    scheme: str = "light",
+    locale: str = "en-US",
+    chromium: str = CHROMIUM,
+    args: tuple[str, ...] = (),
+) -> BrowserContext:
+    """A phone's browser with its storage (service worker, OPFS, local storage) in ``user_dir``;
+    ``chromium`` and ``args``: another way to start it, and flags beside the usual ones."""
     return browser.browser_type.launch_persistent_context(
         str(user_dir),
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
+        executable_path=chromium,
+        args=[*CHROMIUM_ARGS, *args],
         viewport=NARROW,  # type: ignore[arg-type]
         is_mobile=True,
         has_touch=True,

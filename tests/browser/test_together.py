@@ -26,7 +26,8 @@ from companion.rules import GameState
 from companion.site import keep
 from companion.site.publish import publish
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, NARROW, App, free_port
+from .harness import CHROMIUM, NARROW, App, free_port
+from .test_static_site import phone as static_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -99,18 +100,8 @@ def site_url(namespace: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
 
 def phone(browser: Browser, chromium: Path, user_dir: Path, camera: bool, locale: str, scheme: str) -> BrowserContext:
     """A phone's browser in the namespace; ``camera``: a fake one (allowed later by the test)."""
-    args = [*CHROMIUM_ARGS, *(["--use-fake-device-for-media-stream"] if camera else [])]
-    return browser.browser_type.launch_persistent_context(
-        str(user_dir),
-        executable_path=str(chromium),
-        args=args,
-        viewport=NARROW,  # type: ignore[arg-type]
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=3,
-        color_scheme=scheme,  # type: ignore[arg-type]
-        locale=locale,
-    )
+    fake_camera = ("--use-fake-device-for-media-stream",) if camera else ()
+    return static_phone(browser, user_dir, scheme, locale, chromium=str(chromium), args=fake_camera)
 
 
 def open_app(browser: Browser, url: str, context: BrowserContext) -> App:
