@@ -1,0 +1,111 @@
+"""Phones together on the static site: two phones in the room's network (a namespace with a
+veth pair and no route out: ``tests/browser/table_net.py``), the host with a fake camera.
+
+- 7a. the time from the host's tap on Connect (the guest's answer pasted) to the guest's
+  first screen of the game; the guest joins, leaves (a reload) and joins again;
+- 7b. a guest's tap (Undo and Redo of a recorded move, in turn) until every phone shows it,
+  each phone's save included: the guest's own screen and the host's, read in each page by
+  a MutationObserver, on the machine's one clock (``Date.now()`` in both browsers).
+
+Needs root (``python -m bench.run --only together`` as root); skipped otherwise.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.common import Row, p
+from tests.browser.table_net import can_make, namespace, open_app, paste, phone, read_code, served_site
+
+#: In a page: resolve with Date.now() once ``id``'s text has (or, with ``gone``, lacks) ``needle``.
+SEEN_JS = """([id, needle, gone]) => new Promise((resolve) => {
+  const find = () => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const text = (e) => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'),
+                        n => n.getAttribute('aria-label'))].join(' ');
+  const done = () => { const e = find(); return !!e && text(e).includes(needle) !== gone; };
+  if (done()) return resolve(Date.now());
+  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(Date.now()); } });
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+  setTimeout(() => { obs.disconnect(); resolve(0); }, 10000);
+})"""
+
+
+def _join(host: Any, guest: Any) -> float:
+    """The guest pastes the host's code, the host its answer; seconds from Connect to the
+    guest's game on screen."""
+    guest.tap("join-table")
+    paste(guest, "join-code", read_code(host, "share-code"))
+    guest.tap("join-code-submit")
+    paste(host, "share-answer", read_code(guest, "join-answer"))
+    x, y = host.tap_point("share-answer-submit")
+    began = time.perf_counter()
+    host.page.touchscreen.tap(x, y)
+    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(state="attached", timeout=30_000)
+    return time.perf_counter() - began
+
+
+def _tap(guest: Any, host: Any, identifier: str, needle: str, gone: bool) -> float:
+    """Seconds from the guest's tap on ``identifier`` until both phones show the change."""
+    watch = [page.evaluate_handle(SEEN_JS, ["player-0", needle, gone]) for page in (guest.page, host.page)]
+    x, y = guest.tap_point(identifier)
+    began = guest.page.evaluate("Date.now()")
+    guest.page.touchscreen.tap(x, y)
+    seen = [handle.json_value() for handle in watch]
+    if not all(seen):
+        raise RuntimeError(f"a phone did not show the guest's {identifier} within 10 s")
+    return float(max(seen) - began) / 1000
+
+
+def together(browser: Any, taps: int) -> list[Row]:
+    if not can_make():
+        return [Row("7. phones together", [], None, "ms", "–", True, "skipped: needs root for a network namespace")]
+    joins: list[float] = []
+    latencies: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="mh-bench-table-") as work:
+        folder = Path(work)
+        with namespace(folder) as (name, chromium), served_site(name, folder / "site") as url:
+            host_context = phone(browser, chromium, folder / "host", camera=True, locale="en-US", scheme="light")
+            host_context.grant_permissions(["camera"], origin=url.rstrip("/"))
+            guest_context = phone(browser, chromium, folder / "guest", camera=False, locale="en-US", scheme="light")
+            host, guest = open_app(browser, url, host_context), open_app(browser, url, guest_context)
+            try:
+                host.new_game(["Anna", "Bert", "Chen"], "companion")
+                host.reveal("share-table")
+                host.tap("share-table")
+                for attempt in range(3):
+                    if attempt:
+                        guest.reload()  # the channel drops; the guest comes back with its copy
+                        guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(timeout=120_000)
+                        guest.tap("nav-back")
+                    joins.append(_join(host, guest))
+                guest.move(0)
+                for n in range(taps):
+                    undoing = n % 2 == 0
+                    latencies.append(_tap(guest, host, "undo" if undoing else "redo", "moves", gone=undoing))
+            finally:
+                host.close()
+                guest.close()
+    ok_taps = p(latencies, 0.95) < 0.150
+    return [
+        Row(
+            "7a. phones together: the host's Connect to the guest's game on screen",
+            joins,
+            None,
+            "ms",
+            "–",
+            True,
+            f"{len(joins)} joins of one guest (a first join, then two after a reload); veth link, no route out",
+        ),
+        Row(
+            "7b. phones together: a guest's tap until every phone shows it (p95, saves included)",
+            latencies,
+            None,
+            "ms",
+            "p95 < 150 ms",
+            ok_taps,
+            f"p95 {p(latencies, 0.95) * 1000:.0f} ms over {len(latencies)} taps (Undo and Redo in turn)",
+        ),
+    ]

@@ -1,0 +1,174 @@
+"""A room's network for phones that play together, made by the test or the benchmark that
+needs it: a network namespace with a veth pair whose two addresses exist only inside it
+and no default route (nothing can reach any address outside it; a loopback alone would
+give WebRTC no candidates), the published site served on 127.0.0.1 inside it, and phones
+(Chromium processes) that run in it. Needs root, as CI has.
+
+Also what a test does with such phones: paste a code, read the one on show, and read the
+saved game from a phone's storage."""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext
+
+from companion.data.store import Store
+from companion.rules import GameState
+from companion.site import keep
+from companion.site.publish import publish
+
+from .harness import CHROMIUM, NARROW, App, free_port
+from .test_static_site import phone as static_phone
+
+
+def can_make() -> bool:
+    """Whether this machine lets the caller make a network namespace."""
+    return os.geteuid() == 0 and shutil.which("ip") is not None
+
+
+def _ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True)
+
+
+@contextlib.contextmanager
+def namespace(folder: Path) -> Iterator[tuple[str, Path]]:
+    """The namespace's name, and a Chromium that runs in it (a wrapper script in ``folder``)."""
+    name = f"mh-table-{os.getpid()}"
+    _ip("netns", "add", name)
+    try:
+        _ip("-n", name, "link", "set", "lo", "up")
+        _ip("-n", name, "link", "add", "mh0", "type", "veth", "peer", "name", "mh1")
+        for device, address in (("mh0", "10.77.0.1/24"), ("mh1", "10.77.0.2/24")):
+            _ip("-n", name, "addr", "add", address, "dev", device)
+            _ip("-n", name, "link", "set", device, "up")
+        routes = subprocess.run(["ip", "-n", name, "route"], capture_output=True, text=True, check=True).stdout
+        assert "default" not in routes, routes
+        wrapper = folder / "chromium"
+        wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {name} {CHROMIUM} "$@"\n', encoding="utf-8")
+        wrapper.chmod(0o755)
+        yield name, wrapper
+    finally:
+        subprocess.run(["ip", "netns", "del", name], capture_output=True)
+
+
+@contextlib.contextmanager
+def served_site(name: str, folder: Path) -> Iterator[str]:
+    """The site published into ``folder``, served on 127.0.0.1 inside namespace ``name``."""
+    publish(folder)
+    port = free_port()
+    command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)]
+    server = subprocess.Popen(
+        ["ip", "netns", "exec", name, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        url = f"http://127.0.0.1:{port}/"
+        probe = f"import urllib.request; urllib.request.urlopen({url!r}, timeout=2).close()"
+        deadline = time.monotonic() + 20
+        while subprocess.run(
+            ["ip", "netns", "exec", name, sys.executable, "-c", probe], capture_output=True
+        ).returncode:
+            assert time.monotonic() < deadline, "the site's host did not start in the namespace"
+            time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def phone(browser: Browser, chromium: Path, user_dir: Path, camera: bool, locale: str, scheme: str) -> BrowserContext:
+    """A phone's browser in the namespace; ``camera``: a fake one (allowed later by the test)."""
+    fake_camera = ("--use-fake-device-for-media-stream",) if camera else ()
+    return static_phone(browser, user_dir, scheme, locale, chromium=str(chromium), args=fake_camera)
+
+
+def open_app(browser: Browser, url: str, context: BrowserContext) -> App:
+    app = App(browser, url, NARROW, touch=True, context=context)
+    app.page.locator('[flt-semantics-identifier="new-game"]').first.wait_for(state="attached", timeout=120_000)
+    return app
+
+
+def paste(app: App, identifier: str, text: str) -> None:
+    """Paste ``text`` into a code field. Where the field shows a problem, the app has the
+    new text once the problem is gone (a change clears it); Flutter's editor can drop a
+    fill on a busy machine, so the field is then tapped afresh and filled again."""
+    box = app.wait(identifier).locator("input, textarea").first
+    had_problem = app.el(f"{identifier}-problem").count() > 0
+    for attempt in range(4):
+        if attempt:
+            box.blur()
+            box.click(position={"x": 24, "y": 24})
+            app.settle()
+            box.fill("")
+        else:
+            box.focus()
+        box.fill(text)
+        app.settle()
+        if not had_problem:
+            return
+        try:
+            app.gone(f"{identifier}-problem", timeout=4_000)
+            return
+        except Exception:
+            continue
+    raise AssertionError(app.on_screen(f"pasted into {identifier}; the app never took it"))
+
+
+def read_code(app: App, identifier: str, timeout: float = 30.0) -> str:
+    """The code a phone shows as text, as a finger that selects it to copy finds it: the field
+    focused (the text may come a moment after its place on the screen)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        field = app.el(identifier).locator("input, textarea")
+        if field.count():
+            field.first.focus()  # Flutter fills a field's text into the page once it has focus
+        found = re.findall(r"[A-Za-z0-9_-]{60,}", field.first.input_value() if field.count() else "")
+        if found:
+            return str(found[0])
+        time.sleep(0.1)
+    raise AssertionError(app.on_screen(f"no code in {identifier} after {timeout:g} s"))
+
+
+def saved_game_state(app: App, tmp_path: Path, name: str) -> GameState:
+    """The phone's saved game, as its storage holds it: the app's page is left for a plain
+    page of the same site (the app lets go of its files), the files are read and rebuilt
+    into the SQLite file (site/keep.py), and the game is replayed from its log."""
+    app.page.goto(app.url + "manifest.json")
+    files = {key: base64.b64decode(value) for key, value in app.page.evaluate(OPFS_JS).items()}
+    found = keep.newest([files.get(slot, b"") for slot in keep.SLOTS])
+    assert found is not None, sorted(files)
+    _, generation, data = found
+    _, data, _ = keep.replay(generation, data, files.get(keep.JOURNAL, b""))
+    path = tmp_path / f"{name}.sqlite3"
+    path.write_bytes(data)
+    store = Store(path)
+    try:
+        (game_id,) = [summary.id for summary in store.unfinished_games()]
+        return store.load(game_id).state
+    finally:
+        store.close()
+
+
+OPFS_JS = """async () => {
+  // The saved games' slots and page journal (site/keep.py), as base64, from this origin's
+  // private file system; read from a page that is not the app (which holds them locked).
+  const root = await navigator.storage.getDirectory();
+  const out = {};
+  for await (const [name, handle] of root.entries()) {
+    if (handle.kind !== "file") continue;
+    const bytes = new Uint8Array(await (await handle.getFile()).arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 32768) text += String.fromCharCode(...bytes.subarray(i, i + 32768));
+    out[name] = btoa(text);
+  }
+  return out;
+}"""
