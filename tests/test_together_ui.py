@@ -273,3 +273,6 @@ def test_a_sixth_phone_finds_the_table_full(tmp_path: Path) -> None:
         room.phone(f"g{n}")
         room.join("host", f"g{n}")
     assert host.together.guests == 5 and host.together.stage == "full" and host.together.code == ""
+    room.drop("host", next(s for (n, s) in room.links if n == "host"))
+    room.run()
+    assert host.together.guests == 4 and host.together.code  # a place is free: the next code

@@ -89,8 +89,8 @@ class Together:
             self.host.on_change = self._host_changed
         self.role, self.problem = "host", ""
         play.go(Screen.SHARE)
-        if self.stage not in ("making", "showing") or not self.code:
-            self._next_code()
+        if self.stage not in ("making", "showing", "connecting", "full"):
+            self._next_code()  # else the code on show (or on its way) is still the next phone's
 
     def _next_code(self) -> None:
         if self.guests >= MAX_GUESTS:
@@ -253,8 +253,7 @@ class Together:
             self.open_slots.add(slot)
             self.guest = Guest(self.play.session.store, lambda text: self._post(op="send", slot="host", text=text))
             self.guest.on_change = self._guest_changed
-            self.stage = "joining"
-            self.guest.hello()
+            self.stage = "joining"  # the host sends the whole game as the channel opens
 
     def _message(self, slot: str, text: str) -> None:
         try:
@@ -285,6 +284,8 @@ class Together:
                 if self.host is not None:
                     self.host.left(slot)
                 self.line = "together.guest_left"
+                if self.stage == "full":
+                    self._next_code()  # a place is free again: a code for the next phone
             elif slot == self.slot and failed:
                 self.problem = "together.unreachable"
                 self._next_code()  # that code is spent: a fresh one to try again
