@@ -73,6 +73,8 @@ class Room:
             self.drop(name, slot, tell_self=False)
         elif op == "draw":
             self.queue.append((name, {"op": "drawn", "text": ask["text"], "svg": "<svg/>"}))
+        elif op == "copy":
+            self.queue.append((name, {"op": "copied", "ok": name != "no-clipboard"}))
         elif op == "scan":
             self.queue.append((name, self.scans.get(name, {"op": "scan-failed", "why": "no-camera"})))
 
@@ -276,3 +278,16 @@ def test_a_sixth_phone_finds_the_table_full(tmp_path: Path) -> None:
     room.drop("host", next(s for (n, s) in room.links if n == "host"))
     room.run()
     assert host.together.guests == 4 and host.together.code  # a place is free: the next code
+
+
+def test_copy_says_whether_the_code_is_on_the_clipboard(tmp_path: Path) -> None:
+    room = Room(tmp_path)
+    host, other = room.phone("host"), room.phone("no-clipboard")
+    new_game(host, ["Ann", "Bo"])
+    new_game(other, ["Ann", "Bo"])
+    for model, key in ((host, "together.copied"), (other, "together.not_copied")):
+        model.together.share()
+        room.run()
+        model.together.copy()
+        room.run()
+        assert model.session.message is not None and model.session.message.key == key

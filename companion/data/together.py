@@ -184,8 +184,8 @@ class Guest:
     game_id: int | None = None
     table: str = ""
     confirmed: int = 0
-    #: The copy changed by the host's log: ``(game_id, refused_key or "", new_game)``; a
-    #: refusal's key says why this phone's own step did not count.
+    #: The copy changed by the host's log: called with the game's number here, and the
+    #: catalog key of why this phone's own step did not count ("" when none was refused).
     on_change: Callable[[int, str], None] = lambda game_id, refused: None
     refused: str = ""
 

@@ -45,7 +45,8 @@ class Together:
     play: GameController
     link: Link | None = None  # None: this app cannot connect phones (the served app has its room mode)
     role: str = ""  # "host", "guest", or "" (playing alone)
-    stage: str = ""  # host: "making", "showing", "connecting"; guest: "code", "making", "showing", "joining"
+    # host: "making", "showing", "connecting", "full"; guest: "code", "making", "showing", "joining", "joined"
+    stage: str = ""
     code: str = ""  # the code on show (the host's offer, or this guest's answer)
     svg: str = ""  # its QR code, drawn by the page
     problem: str = ""  # a catalog key: what went wrong with the last code or connection
@@ -215,6 +216,8 @@ class Together:
             self.svg = str(news.get("svg") or "")
         elif op == "scanned" and isinstance(news.get("text"), str):
             (self.answer_in if self.role == "host" else self.offer_in)(news["text"])
+        elif op == "copied":
+            self.play.say("together.copied" if news.get("ok") else "together.not_copied", error=not news.get("ok"))
         elif op == "scan-failed":
             self.problem = SCAN_FAILED.get(str(news.get("why")), "together.no_camera")
         elif op == "open":
