@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import Game, RuleError
-from ..rules.game import step
+from ..rules import Game, RuleError, start_game
+from ..rules.game import replay, step
 from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
 from .store import GameGoneError, StaleGameError, Store, StoreError
 
@@ -190,7 +190,7 @@ class Guest:
     refused: str = ""
 
     def hello(self) -> None:
-        """Just connected (or reconnected): ask for the whole game."""
+        """Ask the host for the whole game again (a message this copy could not follow)."""
         self.send(message("hello", table=self.table, have=self.confirmed))
 
     def committed(self) -> None:
@@ -218,8 +218,6 @@ class Guest:
         table, setup, log = data["table"], setup_from_dict(data["setup"]), data["log"]
         if not isinstance(table, str) or not isinstance(log, list):
             raise ProtocolError("a table message has an id and a log")
-        from ..rules import start_game
-
         host_game = extend(start_game(setup), log)
         kept = self.store.get_setting(GAME_OF.format(table=table))
         game_id = int(kept) if kept is not None and self.store.exists(int(kept)) else None
@@ -253,6 +251,4 @@ class Guest:
 
 def _prefix(game: Game, length: int) -> Game:
     """The game as it was with its first ``length`` log entries (replayed)."""
-    from ..rules.game import replay
-
     return replay(game.setup, [entry_from_dict(entry_to_dict(e)) for e in game.log[:length]])
