@@ -291,3 +291,20 @@ def test_copy_says_whether_the_code_is_on_the_clipboard(tmp_path: Path) -> None:
         model.together.copy()
         room.run()
         assert model.session.message is not None and model.session.message.key == key
+
+
+def test_the_host_deleting_the_shared_game_ends_playing_together(tmp_path: Path) -> None:
+    """The guests are told the host left and keep their copies; the host says nothing else."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo"])
+    room.join("host", "guest")
+    game_id = host.play.game_id
+    assert game_id is not None
+    host.play.go(Screen.START)
+    host.play.delete_game(game_id)
+    room.run()
+    assert host.together.role == "" and host.session.message is not None
+    assert host.session.message.key == "info.deleted"
+    assert guest.session.message is not None and guest.session.message.key == "together.host_left"
+    assert guest.play.game is not None

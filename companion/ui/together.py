@@ -146,11 +146,15 @@ class Together:
             self.play.refresh(self.host.game_id)
 
     def committed(self, game_id: int) -> None:
-        """This phone saved a step: the host shares it; a guest sends it to its host."""
-        if self.role == "host" and self.host is not None and self.host.game_id == game_id:
-            self.host.publish()
-        elif self.role == "guest" and self.guest is not None and self.guest.game_id == game_id:
-            self.guest.committed()
+        """This phone saved a step: the host shares it; a guest sends it to its host. The
+        shared game deleted here ends playing together (the others keep their copies)."""
+        try:
+            if self.role == "host" and self.host is not None and self.host.game_id == game_id:
+                self.host.publish()
+            elif self.role == "guest" and self.guest is not None and self.guest.game_id == game_id:
+                self.guest.committed()
+        except KeyError:
+            self.leave()
 
     def set_typed(self, text: str) -> None:
         self.typed, self.problem = text, ""
