@@ -38,7 +38,7 @@ def _join(host: Any, guest: Any) -> float:
     guest's game on screen."""
     guest.tap("join-table")
     paste(guest, "join-code", read_code(host, "share-code"))
-    guest.tap("join-code-submit")
+    guest.tap("join-submit")
     paste(host, "share-answer", read_code(guest, "join-answer"))
     x, y = host.tap_point("share-answer-submit")
     began = time.perf_counter()

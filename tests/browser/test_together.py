@@ -49,10 +49,10 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         # Neither phone may tell its address: a clear line on the guest, no hang.
         guest.tap("join-table")
         paste(guest, "join-code", "nonsense!")
-        guest.tap("join-code-submit")
+        guest.tap("join-submit")
         assert "코드" in guest.wait_text("join-code-problem", "")  # not a code of this app, in Korean
         paste(guest, "join-code", code)
-        guest.tap("join-code-submit")
+        guest.tap("join-submit")
         assert "Wi-Fi" in guest.wait_text("join-code-problem", "")  # the phones could not reach each other
         guest.shot("together-phone-dark-ko-unreachable")
 

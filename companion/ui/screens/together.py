@@ -51,7 +51,7 @@ def _code_card(model: AppModel, identifier: str, hint: str) -> list[ft.Control]:
     return parts
 
 
-def _field(model: AppModel, identifier: str, label: str, submit_label: str) -> list[ft.Control]:
+def _field(model: AppModel, identifier: str, label: str, submit_label: str, submit_id: str) -> list[ft.Control]:
     """The other phone's code, pasted, with its problem under it (in the user's language)."""
     tr, together = model.session.tr, model.together
     problem = tr(together.problem) if together.problem else None
@@ -75,7 +75,7 @@ def _field(model: AppModel, identifier: str, label: str, submit_label: str) -> l
                 ),
             ),
         ),
-        ft.Row([primary(submit_label, submit, f"{identifier}-submit", ft.Icons.LINK)]),
+        ft.Row([primary(submit_label, submit, submit_id, ft.Icons.LINK)]),
     ]
 
 
@@ -107,7 +107,9 @@ def share_screen(model: AppModel) -> ft.Control:
                 ft.Row(
                     [secondary(tr("together.scan_answer"), together.scan, "share-scan", ft.Icons.QR_CODE_SCANNER, True)]
                 ),
-                *_field(model, "share-answer", tr("together.answer_field"), tr("together.connect")),
+                *_field(
+                    model, "share-answer", tr("together.answer_field"), tr("together.connect"), "share-answer-submit"
+                ),
             ]
         if together.stage == "connecting":
             parts.append(tid("share-connecting", ft.Text(tr("together.connecting"), size=16)))
@@ -125,7 +127,7 @@ def join_table_screen(model: AppModel) -> ft.Control:
         parts = [
             ft.Text(tr("together.join_hint"), size=16),
             ft.Row([primary(tr("together.scan_code"), together.scan, "join-scan", ft.Icons.QR_CODE_SCANNER)]),
-            *_field(model, "join-code", tr("together.code_field"), tr("together.join_submit")),
+            *_field(model, "join-code", tr("together.code_field"), tr("together.join_submit"), "join-submit"),
         ]
     elif together.stage == "joining":
         parts = [
