@@ -833,7 +833,10 @@ def main() -> int:
         if want("together"):
             from bench.together import together
 
-            rows += together(browser, 10 if args.quick else 40)
+            try:
+                rows += together(browser, 10 if args.quick else 40)
+            except Exception as exc:  # a row that says so, not a run that loses the rows after it
+                rows.append(Row("7. phones together", [], None, "ms", "–", False, f"failed: {exc!r}"[:300]))
         if want("taps"):
             rows += tap_latency(browser, 4 if args.quick else 16)
         if want("memory"):

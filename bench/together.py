@@ -4,8 +4,9 @@ veth pair and no route out: ``tests/browser/table_net.py``), the host with a fak
 - 7a. the time from the host's tap on Connect (the guest's answer pasted) to the guest's
   first screen of the game; the guest joins, leaves (a reload) and joins again;
 - 7b. a guest's tap (Undo and Redo of a recorded move, in turn) until every phone shows it,
-  each phone's save included: the guest's own screen and the host's, read in each page by
-  a MutationObserver, on the machine's one clock (``Date.now()`` in both browsers).
+  each phone's save included: Redo enabled or disabled on the guest's own screen and the
+  host's, read in each page by a MutationObserver, on the machine's one clock
+  (``Date.now()`` in both browsers).
 
 Needs root (``python -m bench.run --only together`` as root); skipped otherwise.
 """
@@ -20,14 +21,16 @@ from typing import Any
 from bench.common import Row, p
 from tests.browser.table_net import can_make, namespace, open_app, paste, phone, read_code, served_site
 
-#: In a page: resolve with Date.now() once ``id``'s text has (or, with ``gone``, lacks) ``needle``.
-SEEN_JS = """([id, needle, gone]) => new Promise((resolve) => {
-  const find = () => document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  const text = (e) => [e.innerText || '', ...Array.from(e.querySelectorAll('[aria-label]'),
-                        n => n.getAttribute('aria-label'))].join(' ');
-  const done = () => { const e = find(); return !!e && text(e).includes(needle) !== gone; };
-  if (done()) return resolve(Date.now());
-  const obs = new MutationObserver(() => { if (done()) { obs.disconnect(); resolve(Date.now()); } });
+#: In a page: resolve with Date.now() once the button ``id`` is disabled (or enabled):
+#: Redo, which every phone's top bar shows, and which a guest's Undo enables everywhere.
+SEEN_JS = """([id, disabled]) => new Promise((resolve) => {
+  const state = () => {
+    const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (!e) return null;
+    return e.querySelector('[aria-disabled="true"], [disabled]') !== null || e.getAttribute('aria-disabled') === 'true';
+  };
+  if (state() === disabled) return resolve(Date.now());
+  const obs = new MutationObserver(() => { if (state() === disabled) { obs.disconnect(); resolve(Date.now()); } });
   obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
   setTimeout(() => { obs.disconnect(); resolve(0); }, 10000);
 })"""
@@ -47,9 +50,10 @@ def _join(host: Any, guest: Any) -> float:
     return time.perf_counter() - began
 
 
-def _tap(guest: Any, host: Any, identifier: str, needle: str, gone: bool) -> float:
-    """Seconds from the guest's tap on ``identifier`` until both phones show the change."""
-    watch = [page.evaluate_handle(SEEN_JS, ["player-0", needle, gone]) for page in (guest.page, host.page)]
+def _tap(guest: Any, host: Any, identifier: str) -> float:
+    """Seconds from the guest's tap on Undo or Redo until both phones show it (Redo enabled
+    after an Undo, disabled after a Redo)."""
+    watch = [page.evaluate_handle(SEEN_JS, ["redo", identifier == "redo"]) for page in (guest.page, host.page)]
     x, y = guest.tap_point(identifier)
     began = guest.page.evaluate("Date.now()")
     guest.page.touchscreen.tap(x, y)
@@ -83,8 +87,7 @@ def together(browser: Any, taps: int) -> list[Row]:
                     joins.append(_join(host, guest))
                 guest.move(0)
                 for n in range(taps):
-                    undoing = n % 2 == 0
-                    latencies.append(_tap(guest, host, "undo" if undoing else "redo", "moves", gone=undoing))
+                    latencies.append(_tap(guest, host, "undo" if n % 2 == 0 else "redo"))
             finally:
                 host.close()
                 guest.close()
