@@ -594,18 +594,25 @@ class App:
         """Where a finger would tap ``identifier``: its middle, once it is in view, uncovered
         and still (swiped to the middle of the screen first if need be)."""
         self.wait(identifier)
-        self.settle()
         height = self.page.viewport_size["height"] if self.page.viewport_size else 800
-        box = self._still_box(identifier)
+        box = self._settled_box(identifier)
         for _ in range(10):
             if box["y"] >= 0 and box["y"] + box["height"] <= height and self.wait(identifier).evaluate(UNCOVERED_JS):
                 break
             middle = box["y"] + box["height"] / 2
             swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
             self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
-            self.settle()
-            box = self._still_box(identifier)
+            box = self._settled_box(identifier)
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def _settled_box(self, identifier: str) -> dict[str, float]:
+        """The control's box once the screen has settled and the box stayed put across the
+        settle (at least its 120 ms quiet: the same proof of stillness as :meth:`_still_box`,
+        without a wait of its own); a box that moved meanwhile is watched until it stops."""
+        before = self._drawn_box(identifier)
+        self.settle()
+        after = self._drawn_box(identifier)
+        return after if after == before else self._still_box(identifier)
 
     def _still_box(self, identifier: str) -> dict[str, float]:
         """The control's box once it has stayed put for 100 ms (at most 2 s of waiting)."""
