@@ -53,13 +53,15 @@ def _join(host: Any, guest: Any) -> float:
 def _tap(guest: Any, host: Any, identifier: str) -> float:
     """Seconds from the guest's tap on Undo or Redo until both phones show it (Redo enabled
     after an Undo, disabled after a Redo)."""
-    watch = [page.evaluate_handle(SEEN_JS, ["redo", identifier == "redo"]) for page in (guest.page, host.page)]
+    pages = (guest.page, host.page)
+    for page in pages:  # the watch starts here and is awaited after the tap (a promise kept in the page)
+        page.evaluate(f"(args) => {{ window.__mhSeen = ({SEEN_JS})(args); }}", ["redo", identifier == "redo"])
     x, y = guest.tap_point(identifier)
     began = guest.page.evaluate("Date.now()")
     guest.page.touchscreen.tap(x, y)
-    seen = [handle.json_value() for handle in watch]
+    seen = [page.evaluate("() => window.__mhSeen") for page in pages]
     if not all(seen):
-        raise RuntimeError(f"a phone did not show the guest's {identifier} within 10 s")
+        raise RuntimeError(f"a phone did not show the guest's {identifier} within 10 s (guest, host: {seen})")
     return float(max(seen) - began) / 1000
 
 
