@@ -836,6 +836,7 @@ def main() -> int:
             try:
                 rows += together(browser, 10 if args.quick else 40)
             except Exception as exc:  # a row that says so, not a run that loses the rows after it
+                print(f"phones together failed: {exc!r}", file=sys.stderr)
                 rows.append(Row("7. phones together", [], None, "ms", "–", False, f"failed: {exc!r}"[:300]))
         if want("taps"):
             rows += tap_latency(browser, 4 if args.quick else 16)

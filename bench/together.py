@@ -87,6 +87,8 @@ def together(browser: Any, taps: int) -> list[Row]:
                         guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(timeout=120_000)
                         guest.tap("nav-back")
                     joins.append(_join(host, guest))
+                host.tap("share-done")  # back to the game: its top bar has Redo
+                host.wait("herd-card")
                 guest.move(0)
                 for n in range(taps):
                     latencies.append(_tap(guest, host, "undo" if n % 2 == 0 else "redo"))
