@@ -243,8 +243,10 @@ class Guest:
             self.confirmed = upto  # this phone's own steps, accepted (or nothing new)
             if len(game.log) == upto:
                 return
-        host_game = extend(game if len(game.log) == base else _prefix(game, base), entries)
-        self.store.replace_log(self.game_id, host_game)
+        if len(game.log) == base:  # the common case: the host's log grew; this copy only grows
+            self.store.record(self.game_id, extend(game, entries), expected=base)
+        else:  # this phone's own unconfirmed steps give way to the host's
+            self.store.replace_log(self.game_id, extend(_prefix(game, base), entries))
         self.confirmed = upto
         self.on_change(self.game_id, "")
 
