@@ -6,7 +6,9 @@ veth pair and no route out: ``tests/browser/table_net.py``), the host with a fak
 - 7b. a guest's tap (Undo and Redo of a recorded move, in turn) until every phone shows it,
   each phone's save included: Redo enabled or disabled on the guest's own screen and the
   host's, read in each page by a MutationObserver, on the machine's one clock
-  (``Date.now()`` in both browsers).
+  (``Date.now()`` in both browsers);
+- 7c. the same taps until the guest's own screen shows them: what no message, network or
+  second phone adds, so the floor under 7b on this machine (its frames drawn in software).
 
 Needs root (``python -m bench.run --only together`` as root); skipped otherwise.
 """
@@ -50,9 +52,9 @@ def _join(host: Any, guest: Any) -> float:
     return time.perf_counter() - began
 
 
-def _tap(guest: Any, host: Any, identifier: str) -> float:
+def _tap(guest: Any, host: Any, identifier: str) -> tuple[float, float]:
     """Seconds from the guest's tap on Undo or Redo until both phones show it (Redo enabled
-    after an Undo, disabled after a Redo)."""
+    after an Undo, disabled after a Redo), and until the guest's own screen shows it."""
     pages = (guest.page, host.page)
     for page in pages:  # the watch starts here and is awaited after the tap (a promise kept in the page)
         page.evaluate(f"(args) => {{ window.__mhSeen = ({SEEN_JS})(args); }}", ["redo", identifier == "redo"])
@@ -62,7 +64,7 @@ def _tap(guest: Any, host: Any, identifier: str) -> float:
     seen = [page.evaluate("() => window.__mhSeen") for page in pages]
     if not all(seen):
         raise RuntimeError(f"a phone did not show the guest's {identifier} within 10 s (guest, host: {seen})")
-    return float(max(seen) - began) / 1000
+    return float(max(seen) - began) / 1000, float(seen[0] - began) / 1000
 
 
 def together(browser: Any, taps: int) -> list[Row]:
@@ -70,6 +72,7 @@ def together(browser: Any, taps: int) -> list[Row]:
         return [Row("7. phones together", [], None, "ms", "–", True, "skipped: needs root for a network namespace")]
     joins: list[float] = []
     latencies: list[float] = []
+    own: list[float] = []
     with tempfile.TemporaryDirectory(prefix="mh-bench-table-") as work:
         folder = Path(work)
         with namespace(folder) as (name, chromium), served_site(name, folder / "site") as url:
@@ -91,7 +94,9 @@ def together(browser: Any, taps: int) -> list[Row]:
                 host.wait("herd-card")
                 guest.move(0)
                 for n in range(taps):
-                    latencies.append(_tap(guest, host, "undo" if n % 2 == 0 else "redo"))
+                    every, guest_only = _tap(guest, host, "undo" if n % 2 == 0 else "redo")
+                    latencies.append(every)
+                    own.append(guest_only)
             finally:
                 host.close()
                 guest.close()
@@ -114,5 +119,14 @@ def together(browser: Any, taps: int) -> list[Row]:
             "p95 < 150 ms",
             ok_taps,
             f"p95 {p(latencies, 0.95) * 1000:.0f} ms over {len(latencies)} taps (Undo and Redo in turn)",
+        ),
+        Row(
+            "7c. phones together: the same taps until the guest's own screen shows them (p95; 7b's floor)",
+            own,
+            None,
+            "ms",
+            "–",
+            True,
+            f"p95 {p(own, 0.95) * 1000:.0f} ms: the tapping phone alone, no message on its way",
         ),
     ]
