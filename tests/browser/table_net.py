@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext
 from companion.data.store import Store
 from companion.rules import GameState
 from companion.site import keep
+from companion.site.publish import HERE as SITE_SOURCE
 from companion.site.publish import publish
 
 from .harness import CHROMIUM, NARROW, App, free_port
@@ -85,10 +86,50 @@ def served_site(name: str, folder: Path) -> Iterator[str]:
         server.wait(10)
 
 
-def phone(browser: Browser, chromium: Path, user_dir: Path, camera: bool, locale: str, scheme: str) -> BrowserContext:
-    """A phone's browser in the namespace; ``camera``: a fake one (allowed later by the test)."""
-    fake_camera = ("--use-fake-device-for-media-stream",) if camera else ()
+def phone(
+    browser: Browser, chromium: Path, user_dir: Path, camera: bool, locale: str, scheme: str, video: Path | None = None
+) -> BrowserContext:
+    """A phone's browser in the namespace; ``camera``: a fake one (allowed later by the test),
+    which shows Chromium's own test pattern, or ``video`` (a Y4M file: :func:`qr_video`)."""
+    fake_camera: tuple[str, ...] = ("--use-fake-device-for-media-stream",) if camera else ()
+    if camera and video is not None:
+        fake_camera += (f"--use-file-for-fake-video-capture={video}",)
     return static_phone(browser, user_dir, scheme, locale, chromium=str(chromium), args=fake_camera)
+
+
+#: Drawn as the app draws it (``site/table.js``): error correction M, a four-module quiet zone.
+QR_MODULES_JS = """(text) => {
+  const qr = qrcode(0, "M");
+  qr.addData(text, "Byte");
+  qr.make();
+  const n = qr.getModuleCount();
+  return Array.from({length: n}, (_, r) => Array.from({length: n}, (_, c) => qr.isDark(r, c)));
+}"""
+
+
+def qr_video(browser: Browser, text: str, path: Path, width: int = 640, height: int = 480) -> Path:
+    """A camera's view of a phone that shows ``text`` as a QR code: a Y4M file (grey, 4:2:0)
+    for Chromium's fake camera, the code about half the frame's height in its middle (the
+    scanner looks at the middle two thirds). Made by the QR generator the site ships."""
+    page = browser.new_page()
+    try:
+        page.add_script_tag(path=str(SITE_SOURCE / "vendor" / "qrcode.js"))
+        modules: list[list[bool]] = page.evaluate(QR_MODULES_JS, text)
+    finally:
+        page.close()
+    scale = height // 2 // (len(modules) + 8)
+    left = (width - len(modules) * scale) // 2
+    top = (height - len(modules) * scale) // 2
+    luma = bytearray([235]) * (width * height)  # white paper, black modules (video levels)
+    for row, line in enumerate(modules):
+        for col, dark in enumerate(line):
+            if dark:
+                for y in range(top + row * scale, top + (row + 1) * scale):
+                    start = y * width + left + col * scale
+                    luma[start : start + scale] = bytes([16]) * scale
+    frame = b"FRAME\n" + bytes(luma) + bytes([128]) * (width * height // 2)
+    path.write_bytes(f"YUV4MPEG2 W{width} H{height} F10:1 Ip A1:1 C420jpeg\n".encode() + frame * 10)
+    return path
 
 
 def open_app(browser: Browser, url: str, context: BrowserContext) -> App:

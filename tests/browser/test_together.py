@@ -11,7 +11,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .table_net import can_make, namespace, open_app, paste, phone, read_code, saved_game_state, served_site
+from companion.data import codes
+from companion.data.codes import Code, Kind
+
+from .table_net import (
+    can_make,
+    namespace,
+    open_app,
+    paste,
+    phone,
+    qr_video,
+    read_code,
+    saved_game_state,
+    served_site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -108,4 +121,25 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
     finally:
         host.close()
+        guest.close()
+
+
+def test_a_phone_scans_the_hosts_code(browser: Browser, room: tuple[Path, str], tmp_path: Path) -> None:
+    """The camera path: a phone whose camera sees a host's QR code (drawn by the site's own
+    generator) joins with it, and shows its answer to that code (the same token). The
+    scanner is the one the site ships, loaded from the site, as a table without internet has it."""
+    chromium, site_url = room
+    offer = Code(Kind.OFFER, 4242, "abcd", "p" * 22, bytes(range(32)), (("10.77.0.1", 9),))
+    video = qr_video(browser, codes.encode(offer), tmp_path / "host-phone.y4m")
+    context = phone(browser, chromium, tmp_path / "guest", camera=True, locale="de-DE", scheme="light", video=video)
+    context.grant_permissions(["camera"], origin=site_url.rstrip("/"))
+    guest = open_app(browser, site_url, context)
+    try:
+        guest.tap("join-table")
+        guest.tap("join-scan")
+        answer = codes.decode(read_code(guest, "join-answer"))
+        assert (answer.kind, answer.token) == (Kind.ANSWER, offer.token)
+        guest.shot("together-phone-light-de-scanned")
+        guest.assert_offline()
+    finally:
         guest.close()
