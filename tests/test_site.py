@@ -380,7 +380,7 @@ def _client_copy(tmp_path: Path) -> Path:
     """flet-web's client folder as links to the installed files (cheap to change one of)."""
     web = tmp_path / "web"
     source = flet_client.client_dir()
-    for name in (*flet_client.CLIENT_FILES, *flet_client.FORKED, "index.html"):
+    for name in (*flet_client.CLIENT_FILES, *flet_client.FORKED, flet_client.ROBOTO[0], "index.html"):
         (web / name).parent.mkdir(parents=True, exist_ok=True)
         (web / name).symlink_to(source / name)
     return web
