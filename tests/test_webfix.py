@@ -119,6 +119,22 @@ def test_a_renamed_private_name_or_another_version_is_named(monkeypatch: pytest.
     assert webfix.missing_private_names() == []
 
 
+def test_the_server_logs_what_flet_lost_once_it_is_up(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The check runs on the warm-up thread after the first answer (off the cold start), and
+    what it finds is logged as an error; a Flet as checked logs nothing."""
+    from companion.server import app
+
+    app._warm_up()
+    assert not [r for r in caplog.records if "Flet changed" in r.getMessage()]
+    monkeypatch.setattr(webfix, "missing_private_names", lambda: ["flet_web.patch_index.patch_index_html"])
+    app._warm_up()
+    assert any(
+        r.levelname == "ERROR" and "flet_web.patch_index.patch_index_html" in r.getMessage() for r in caplog.records
+    )
+
+
 def _keyed_rows(rows: list[tuple[str, list[str]]]) -> ft.Column:
     """A keyed list of rows (the hand-out's shape): each row a key and its lines."""
     column = ft.Column([ft.Column([ft.Text(line) for line in lines], key=key) for key, lines in rows])

@@ -49,9 +49,10 @@ def join_urls(config: Config, token: str, addresses: list[str]) -> tuple[str, ..
 class _LoadSessionsWhenUp:
     """ASGI wrapper: import the game's modules (rules, screens, store: about 100 ms) on a
     thread once the first answer to a browser is out, or half a second after the server has
-    started if no browser asks first.  Started with the server, the thread took the GIL from
-    that first answer (about 40 ms later, bench/PROFILE.md); a browser needs far longer than
-    the imports to fetch the client before it opens a session."""
+    started if no browser asks first, then check the private Flet names the fixes touch.
+    Started with the server, the thread took the GIL from that first answer (about 40 ms
+    later, bench/PROFILE.md); a browser needs far longer than the imports to fetch the
+    client before it opens a session."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -61,7 +62,7 @@ class _LoadSessionsWhenUp:
         """Start importing the game's modules on a thread (once)."""
         if not self.loading:
             self.loading = True
-            threading.Thread(target=importlib.import_module, args=("companion.server.sessions",), daemon=True).start()
+            threading.Thread(target=_warm_up, daemon=True).start()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http" and not self.loading:
@@ -83,6 +84,13 @@ class _LoadSessionsWhenUp:
                 asyncio.get_running_loop().call_later(LOAD_AFTER_SECONDS, self.load)
 
         await self.app(scope, receive, started)
+
+
+def _warm_up() -> None:
+    importlib.import_module("companion.server.sessions")
+    missing = webfix.missing_private_names()
+    if missing:  # each fix stands aside on its own; this says which Flet parts went
+        log.error("Flet changed under the server's fixes: %s", "; ".join(missing))
 
 
 def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, ...]) -> Any:
@@ -151,9 +159,6 @@ def serve(config: Config) -> None:
     token = room_token(config)
     addresses = served_addresses(config.host)
     urls = join_urls(config, token, addresses)
-    missing = webfix.missing_private_names()
-    if missing:  # each fix stands aside on its own; this says which Flet parts went
-        log.error("Flet changed under the server's fixes: %s", "; ".join(missing))
     webfix.install()
     webfix.install_connection_notice(connection_texts())
     app = web_app(config, token, addresses, urls)

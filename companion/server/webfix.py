@@ -1,7 +1,7 @@
 """Fixes for Flet 1.0.5, fenced here: the server's one module that touches Flet's private
 parts (the static site's fence is :mod:`companion.site.flet_client`). Every private name the
 fixes touch is in :data:`PRIVATE_NAMES` and :data:`PRIVATE_FIELDS`; the server checks them
-against the running Flet at start (:func:`missing_private_names`), and so does a test.
+against the running Flet once it is up (:func:`missing_private_names`), and so does a test.
 
 First, :func:`install_diff_fix` (every session, whatever hosts it: the web server, a
 desktop window, ``flet build``): Flet's diff pairs a control removed from one list with an
@@ -306,8 +306,8 @@ def _release_sessions_of_abrupt_closes(cls: Any) -> None:
 
 
 #: Every private name of Flet the fixes here touch, as (module, dotted name): an upgrade that
-#: drops or renames one makes :func:`missing_private_names` list it (the server logs it at
-#: start, tests/test_webfix.py fails on it).
+#: drops or renames one makes :func:`missing_private_names` list it (the server logs it once
+#: it is up, tests/test_webfix.py fails on it).
 PRIVATE_NAMES = (
     ("flet.controls.object_patch", "DiffBuilder._index_key"),
     ("flet.controls.context", "_context_page"),
