@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 from companion.data import codes
 from companion.data.codes import Code, CodeError, Kind
 from companion.data.store import Store
-from companion.data.together import Guest, Host, message
+from companion.data.table_messages import OwnStep
+from companion.data.table_order import head
+from companion.data.together import Guest, Host
 from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
 from companion.rules.game import LogEntry
 
@@ -131,7 +133,9 @@ class Table:
         store = Store(tmp_path / f"{name}.sqlite3")
         self.to_guest[name], self.to_host[name] = deque(), deque()
         guest = Guest(store, lambda text, name=name: self.to_host[name].append(text))  # type: ignore[misc]
-        guest.on_change = lambda game_id, refused, name=name: self.changes.append((name, refused))  # type: ignore[misc]
+        guest.on_change = lambda game_id, lost, rewritten, name=name: self.changes.append(  # type: ignore[misc]
+            (name, lost.why if lost else "")
+        )
         self.guests[name] = guest
         self.host.joined(name)
         self.deliver()
@@ -206,9 +210,10 @@ def test_a_round_played_from_two_phones_is_one_game_on_every_phone(tmp_path: Pat
         assert Store(guest.store.path).load(guest.game_id).state == table.host_store.load(table.game_id).state
 
 
-def test_two_phones_tapping_at_once_one_wins_and_the_other_is_told(tmp_path: Path) -> None:
+def test_two_phones_tapping_at_once_both_moves_count(tmp_path: Path) -> None:
     """Both guests record a move from the same log position: the host takes the first to
-    arrive; the second phone's copy goes back to the host's log and it is told why."""
+    arrive, and the second on top of it (a move draws nothing, so the rules decide it
+    again); every phone ends with both, and nobody is told of a lost step."""
     table = Table(tmp_path, new_game(3, seed=3), guests=2)
     table.host_plays(StartRound())
     table.deliver()
@@ -218,8 +223,24 @@ def test_two_phones_tapping_at_once_one_wins_and_the_other_is_told(tmp_path: Pat
     logs = table.logs()
     assert all(log == logs[0] for log in logs)
     moves = table.host_store.load(table.game_id).state.current
-    assert moves is not None and [m.player for m in moves.migrations] == [0]
-    assert ("g1", "error.game.moved_on") in table.changes
+    assert moves is not None and sorted(m.player for m in moves.migrations) == [0, 2]
+    assert all(why == "" for _, why in table.changes)
+
+
+def test_two_phones_rolling_at_once_one_roll_counts_and_the_other_is_told(tmp_path: Path) -> None:
+    """Both guests tap Roll from the same log: the first roll counts; the second would draw
+    other dice than its phone showed, so it is not kept, and that phone is told so."""
+    table = Table(tmp_path, new_game(4, seed=3), guests=2)
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1)), Migrate(1, 2, Payment(food=2))):
+        table.host_plays(action)
+    table.deliver()
+    assert table.guest_plays("g0", "play", Roll())
+    assert table.guest_plays("g1", "play", Roll())
+    table.deliver()
+    logs = table.logs()
+    assert all(log == logs[0] for log in logs)
+    assert [entry.action for entry in logs[0]].count(Roll()) == 1
+    assert ("g1", "together.moved_on") in table.changes
 
 
 def test_undo_and_redo_from_a_guest_act_on_the_shared_game(tmp_path: Path) -> None:
@@ -261,9 +282,12 @@ def test_a_step_against_the_rules_is_refused_by_the_host(tmp_path: Path) -> None
     table = Table(tmp_path, new_game(2, seed=2), guests=1)
     table.host_plays(StartRound())
     table.deliver()
-    table.to_host["g0"].append(
-        message("step", base=1, entries=[{"kind": "play", "action": {"type": "roll"}, "seq": 2, "round": 1}])
-    )
+    guest = table.guests["g0"]
+    assert guest.game_id is not None
+    copy = guest.store.load(guest.game_id)
+    choose = {"kind": "play", "action": {"type": "choose", "choice": "all"}}  # nothing rolled yet
+    guest.info.pending.append(OwnStep(guest.info.next_n, head(copy), choose))
+    guest.share()
     table.deliver()
     assert table.changes[-1][0] == "g0" and table.changes[-1][1].startswith("error.")
     logs = table.logs()

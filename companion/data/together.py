@@ -2,116 +2,122 @@
 
 The host phone holds the table's game; each guest phone keeps a copy in its own store, so
 a phone that drops out loses nothing. A guest's step is made on its copy at once (the
-screen answers the tap), saved, and sent to the host with the log position it grew from
-(``base``). The host checks the step with the same rules, on its own game: at the position
-it has now, it appends it, saves it and sends it to every phone; behind it (another phone's
-step came first) or against the rules, it refuses it, and the guest's copy goes back to
-the host's log (its screen says the game moved on). Undo and Redo are log entries like any
-other, so they travel the same way. The dice are in the log entries: every phone shows the
-same roll.
+screen answers the tap), saved, numbered, and kept as *not yet shared* until the host
+decides it. The guest sends every undecided step each time (:class:`~.table_messages.Steps`),
+so a double tap, a message sent twice or a phone that comes back after a while is the same
+case: the host skips the steps its log already holds (each log entry carries its origin,
+the phone and that phone's number) and decides the rest with :func:`settle`, the one code
+path for "does this step count". A step made on exactly the host's log (the digests agree)
+replays exactly, dice included; a step made on a log the table has since moved past is
+applied again by the rules if it draws nothing (a move, a choice), and otherwise not kept.
+A step not kept is named to the phone that made it, with why; nothing is dropped silently.
 
-The messages are JSON texts (:func:`message`); the transport (WebRTC data channels on the
-static site) only carries them. :class:`Host` and :class:`Guest` are plain Python over a
-:class:`~.store.Store`, tested without a browser.
+A table has a host (a phone's id) and an epoch: a phone that takes over a table whose host
+left counts one up, and a phone never lets a host of an older epoch rewrite its copy. The
+steps a copy holds that a new host's log lacks go to that host like the phone's own.
+Undo and Redo are log entries like any other. Beside the log the table shares one fact, the
+printed tiles' question "where did the herd go" (the round it is asked after).
+
+:class:`Host` and :class:`Guest` are plain Python over a :class:`~.store.Store`, tested
+without a browser; the transport (WebRTC data channels on the static site) only carries
+the texts of :mod:`.table_messages`.
 """
 
 from __future__ import annotations
 
-import json
-import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..rules import Game, RuleError, start_game
-from ..rules.game import replay, step
-from ..rules.serialize import entry_from_dict, entry_to_dict, setup_from_dict, setup_to_dict
+from ..rules.serialize import entry_to_dict, setup_from_dict, setup_to_dict
+from . import table_messages as tm
 from .store import GameGoneError, StaleGameError, Store, StoreError
+from .table_messages import OwnStep, ProtocolError, VersionError
+from .table_order import (
+    GAME_OF,
+    TABLE_OF,
+    Lost,
+    TableInfo,
+    asking_of,
+    entries_after,
+    extend,
+    head,
+    phone_id,
+    prefix,
+    set_asking,
+    settle,
+    table_of,
+)
 
 #: The most guests one host takes (one QR code scanned each way for each).
 MAX_GUESTS = 5
-#: A store setting beside the game: the table a game is shared as (its id), on every phone.
-TABLE_OF = "table-of:{game_id}"
-#: And back: the game this phone keeps for a table.
-GAME_OF = "table:{table}"
-
-
-class ProtocolError(ValueError):
-    """A message that is not one of this protocol's (another app, a damaged channel)."""
-
-
-def message(kind: str, **fields: Any) -> str:
-    return json.dumps({"t": kind, **fields}, separators=(",", ":"))
-
-
-def read(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ProtocolError(f"not JSON: {exc}") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("t"), str):
-        raise ProtocolError("a message is an object with a kind")
-    return data
-
-
-def entries_after(game: Game, base: int) -> list[dict[str, Any]]:
-    return [entry_to_dict(entry) for entry in game.log[base:]]
-
-
-def extend(game: Game, entries: list[Any]) -> Game:
-    """``game`` with ``entries`` (log entries as dicts) replayed by the rules; each must
-    come out exactly as sent (the same dice, the same round), else :class:`RuleError`."""
-    for data in entries:
-        kind, action = entry_from_dict(data)
-        game = step(game, kind, action)
-        if entry_to_dict(game.log[-1]) != data:
-            raise RuleError("table.entry_differs", "a log entry does not replay as sent")
-    return game
-
-
-def new_table_id() -> str:
-    return secrets.token_hex(6)
-
-
-def table_of(store: Store, game_id: int) -> str:
-    """The table ``game_id`` is shared as: the one it joined or was shared as before (a
-    guest who becomes the host keeps the table's id, so the others' copies stay theirs)."""
-    key = TABLE_OF.format(game_id=game_id)
-    table = store.get_setting(key)
-    if table is None:
-        table = new_table_id()
-        store.set_setting(key, table)
-        store.set_setting(GAME_OF.format(table=table), str(game_id))
-    return table
+#: How often in a row a phone sends the whole game again (or asks for it) with no progress.
+MAX_RESENDS = 3
 
 
 @dataclass
 class Host:
-    """This phone holds the table's game ``game_id``; ``send(peer, text)`` reaches one guest."""
+    """This phone holds the table's game ``game_id``; ``send(peer, text)`` reaches one guest.
+
+    ``on_change`` is called when a guest's step or fact was saved here (show it);
+    ``on_problem`` with a catalog key when a guest's message could not be taken."""
 
     store: Store
     game_id: int
     send: Callable[[str, str], None]
-    on_change: Callable[[], None] = lambda: None  # a guest's step is saved here: show it
+    on_change: Callable[[], None] = lambda: None
+    on_problem: Callable[[str], None] = lambda key: None
     peers: set[str] = field(default_factory=set)  # guests whose channel is open
     sent: int = 0  # how much of the log every open guest has been sent
+    asking_sent: int = 0
     table: str = ""
+    phone: str = ""
+    info: TableInfo = field(default_factory=TableInfo)
+    resent: dict[str, int] = field(default_factory=dict)  # whole games sent to a peer with no step between
+    told: set[str] = field(default_factory=set)  # peers told this phone's version
 
     def __post_init__(self) -> None:
+        self.phone = phone_id(self.store)
         self.table = table_of(self.store, self.game_id)
-        self.sent = self.store.log_length(self.game_id)
+        info = TableInfo.load(self.store, self.table)
+        length = self.store.log_length(self.game_id)
+        if info.host != self.phone:  # this phone takes the table over (or starts it)
+            own = [(self.phone, s.n) for s in info.pending]
+            info.host, info.epoch = self.phone, info.epoch + 1
+            info.by = [*info.by[: info.confirmed], *own]
+            info.pending = []
+            info.decided = {}
+        info.by = (info.by + [None] * length)[:length]
+        info.confirmed = length
+        info.save(self.store, self.table)
+        self.info, self.sent = info, length
+        self.asking_sent = asking_of(self.store, self.game_id)
 
     def _game(self) -> Game:
         return self.store.load(self.game_id)
 
     def _whole(self, game: Game) -> str:
-        return message("table", table=self.table, setup=setup_to_dict(game.setup), log=entries_after(game, 0))
+        self._grow(game)
+        return tm.dump(
+            tm.Table(
+                self.table, self.phone, self.info.epoch, setup_to_dict(game.setup), tuple(entries_after(game, 0)),
+                tuple(self.info.by), asking_of(self.store, self.game_id),
+            )
+        )  # fmt: skip
+
+    def _grow(self, game: Game) -> None:
+        """The origins of the host's own new entries (None), kept with the log."""
+        if len(game.log) != len(self.info.by):
+            self.info.by = (self.info.by + [None] * len(game.log))[: len(game.log)]
+            self.info.confirmed = len(game.log)
+            self.info.save(self.store, self.table)
 
     def joined(self, peer: str) -> None:
         """A guest's channel opened: it gets the whole game."""
         self.publish()  # anything the others have not had yet first, so all agree on ``sent``
         self.peers.add(peer)
+        self.resent[peer] = 0
         self.send(peer, self._whole(self._game()))
 
     def left(self, peer: str) -> None:
@@ -119,138 +125,273 @@ class Host:
 
     def publish(self) -> None:
         """Send every guest what the log gained since the last send (this phone's own steps
-        and the guests'): one ``log`` message with its base."""
+        and the guests') and the herd's question if it changed: one ``log`` message."""
         game = self._game()
-        if len(game.log) == self.sent:
+        self._grow(game)
+        asking = asking_of(self.store, self.game_id)
+        if len(game.log) == self.sent and asking == self.asking_sent:
             return
         if len(game.log) < self.sent:  # cannot happen (the log only grows); resend whole
             text = self._whole(game)
         else:
-            text = message("log", base=self.sent, entries=entries_after(game, self.sent))
-        self.sent = len(game.log)
+            base = self.sent
+            text = tm.dump(tm.Log(base, tuple(entries_after(game, base)), tuple(self.info.by[base:]), asking))
+        self.sent, self.asking_sent = len(game.log), asking
         for peer in sorted(self.peers):
             self.send(peer, text)
 
     def heard(self, peer: str, text: str) -> None:
-        """A guest's message: a step to check and share, or a request for the whole game."""
+        """A guest's message: its steps to decide, a fact, or a request for the whole game."""
         try:
-            data = read(text)
-        except ProtocolError:
-            return  # not ours: nothing of the game changes
-        if data["t"] == "hello":
-            self.send(peer, self._whole(self._game()))
-        elif data["t"] == "step":
-            self._step(peer, data)
+            message = tm.parse(text)
+        except VersionError as exc:
+            if peer not in self.told:  # said once: a version message is never answered
+                self.told.add(peer)
+                self.send(peer, tm.dump(tm.Version(tm.PROTOCOL, tm.RULES_VERSION)))
+            self.on_problem(exc.key)
+            return
+        except ProtocolError as exc:
+            self.on_problem(exc.key)
+            return
+        match message:
+            case tm.Steps():
+                self._steps(peer, message)
+            case tm.Hello():
+                self.resent[peer] = self.resent.get(peer, 0) + 1
+                if self.resent[peer] > MAX_RESENDS:
+                    self.on_problem("together.out_of_step")
+                else:
+                    self.send(peer, self._whole(self._game()))
+            case tm.Facts():
+                set_asking(self.store, self.game_id, message.asking)
+                self.publish()
+                self.on_change()
+            case tm.Version():
+                self.on_problem(_version_key(message))
+            case _:
+                self.on_problem("together.message_bad")  # a host's message, sent to the host
 
-    def _step(self, peer: str, data: dict[str, Any]) -> None:
+    def _steps(self, peer: str, message: tm.Steps) -> None:
         self.publish()  # the host's own newest steps go out before any answer
-        base, entries = data.get("base"), data.get("entries")
         try:
             game = self._game()
-            if not isinstance(base, int) or not isinstance(entries, list) or base != len(game.log):
-                raise StaleGameError("the guest's step is behind the table's log")
-            after = extend(game, entries)
-            self.store.record(self.game_id, after, expected=base)
-        except RuleError as exc:
-            self._refuse(peer, f"error.{exc.code}")
-            return
+            self._grow(game)
+            held = {origin for origin in self.info.by if origin is not None}
+            decided = self.info.decided.get(message.phone, 0)
+            todo = [s for s in message.steps if (message.phone, s.n) not in held]
+            again = tuple(s.n for s in todo if s.n <= decided)  # refused before: said again
+            settled = settle(game, [s for s in todo if s.n > decided])
+            if settled.kept:
+                self.store.record(self.game_id, settled.game, expected=len(game.log))
+                self.info.by += [(message.phone, s.n) for s in settled.kept]
+                self.info.confirmed = len(self.info.by)
+            if todo:
+                self.info.decided[message.phone] = max(decided, *(s.n for s in todo))
+            self.info.save(self.store, self.table)
+            lost, why = again + settled.lost, settled.why or "together.moved_on"
         except StaleGameError:
-            self._refuse(peer, "error.game.moved_on")
-            return
+            lost, why = tuple(s.n for s in message.steps), "together.moved_on"
         except (GameGoneError, KeyError):
-            self._refuse(peer, "together.host_gone")
-            return
-        except (ValueError, TypeError, sqlite3.Error, StoreError):
-            self._refuse(peer, "error.store.write")
-            return
+            lost, why = tuple(s.n for s in message.steps), "together.host_gone"
+        except (sqlite3.Error, StoreError, RuleError, ValueError, TypeError):
+            lost, why = tuple(s.n for s in message.steps), "error.store.write"
+        self.resent[peer] = 0
+        if lost:
+            self.send(peer, tm.dump(tm.Refused(why, lost)))
         self.publish()
         self.on_change()
 
-    def _refuse(self, peer: str, key: str) -> None:
-        """The guest's step did not count: it says why and gets the table's log again."""
-        self.send(peer, message("refused", key=key))
-        self.send(peer, self._whole(self._game()))
+
+def _version_key(message: tm.Version) -> str:
+    older = (message.v, message.r) < (tm.PROTOCOL, tm.RULES_VERSION)
+    return "together.other_older" if older else "together.this_older"
 
 
 @dataclass
 class Guest:
     """This phone follows a host's table; ``send(text)`` reaches the host.
 
-    ``confirmed`` is how much of this phone's copy the host has confirmed; entries past it
-    are this phone's own, sent and not yet answered."""
+    ``on_change(game_id, lost, rewritten)``: the copy changed by the host's messages (or
+    only the count of steps not yet shared); ``lost`` names this phone's steps not kept.
+    ``on_problem(key)``: a message from the host could not be taken."""
 
     store: Store
     send: Callable[[str], None]
     game_id: int | None = None
     table: str = ""
-    confirmed: int = 0
-    #: The copy changed by the host's log: called with the game's number here, and the
-    #: catalog key of why this phone's own step did not count ("" when none was refused).
-    on_change: Callable[[int, str], None] = lambda game_id, refused: None
-    refused: str = ""
+    phone: str = ""
+    info: TableInfo = field(default_factory=TableInfo)
+    on_change: Callable[[int, Lost | None, bool], None] = lambda game_id, lost, rewritten: None
+    on_problem: Callable[[str], None] = lambda key: None
+    connected: bool = True  # the channel is open: steps go out as they are made
+    resyncs: int = 0  # whole games asked for with no progress between
+    told: bool = False  # the host was told this phone's version
+    asking_sent: int = 0
 
-    def hello(self) -> None:
-        """Ask the host for the whole game again (a message this copy could not follow)."""
-        self.send(message("hello", table=self.table, have=self.confirmed))
+    def __post_init__(self) -> None:
+        self.phone = phone_id(self.store)
+
+    @property
+    def unshared(self) -> int:
+        """This phone's steps the host has not decided yet."""
+        return len(self.info.pending)
 
     def committed(self) -> None:
-        """This phone saved a step on its copy: send what the host has not confirmed yet."""
+        """This phone saved a step (or the herd's question) on its copy: number the new
+        steps, keep them, and send every step the host has not decided yet."""
         if self.game_id is None:
             return
         game = self.store.load(self.game_id)
-        if len(game.log) > self.confirmed:
-            self.send(message("step", base=self.confirmed, entries=entries_after(game, self.confirmed)))
+        known = self.info.confirmed + len(self.info.pending)
+        if len(game.log) > known:
+            digest = head(game, known)
+            for entry in game.log[known:]:
+                data = entry_to_dict(entry)
+                self.info.pending.append(OwnStep(self.info.next_n, digest, data))
+                self.info.next_n += 1
+                digest = tm.chain(digest, data)
+            self.info.save(self.store, self.table)
+        self.share()
+        asking = asking_of(self.store, self.game_id)
+        if asking != self.asking_sent and self.connected:
+            self.asking_sent = asking
+            self.send(tm.dump(tm.Facts(asking)))
+
+    def share(self) -> None:
+        """Send the host this phone's steps it has not decided yet (if the channel is open)."""
+        if self.connected and self.info.pending:
+            self.send(tm.dump(tm.Steps(self.phone, tuple(self.info.pending))))
 
     def heard(self, text: str) -> None:
-        """The host's message: the whole table, the log's growth, or a refusal."""
+        """The host's message: the whole table, the log's growth, a verdict, a fact."""
         try:
-            data = read(text)
-            if data["t"] == "table":
-                self._table(data)
-            elif data["t"] == "log":
-                self._log(data)
-            elif data["t"] == "refused" and isinstance(data.get("key"), str):
-                self.refused = data["key"]
+            message = tm.parse(text)
+            match message:
+                case tm.Table():
+                    self._table(message)
+                case tm.Log():
+                    self._log(message)
+                case tm.Refused():
+                    self._refused(message)
+                case tm.Facts() if self.game_id is not None:
+                    self._asking(message.asking)
+                    self.on_change(self.game_id, None, False)
+                case tm.Version():
+                    self.on_problem(_version_key(message))
+                case _:
+                    raise ProtocolError("not a host's message")
+        except VersionError as exc:
+            if not self.told:
+                self.told = True
+                self.send(tm.dump(tm.Version(tm.PROTOCOL, tm.RULES_VERSION)))
+            self.on_problem(exc.key)
         except (ProtocolError, RuleError, KeyError, TypeError, ValueError):
-            self.hello()  # a message this copy cannot follow: start again from the whole game
+            self._resync()  # a message this copy cannot follow: start again from the whole game
 
-    def _table(self, data: dict[str, Any]) -> None:
-        table, setup, log = data["table"], setup_from_dict(data["setup"]), data["log"]
-        if not isinstance(table, str) or not isinstance(log, list):
-            raise ProtocolError("a table message has an id and a log")
-        host_game = extend(start_game(setup), log)
-        kept = self.store.get_setting(GAME_OF.format(table=table))
-        game_id = int(kept) if kept is not None and self.store.exists(int(kept)) else None
-        if game_id is None:
-            game_id = self.store.create(host_game)
-            self.store.set_setting(GAME_OF.format(table=table), str(game_id))
-            self.store.set_setting(TABLE_OF.format(game_id=game_id), table)
+    def _resync(self) -> None:
+        self.resyncs += 1
+        if self.resyncs > MAX_RESENDS:
+            self.on_problem("together.out_of_step")
         else:
-            self.store.replace_log(game_id, host_game)
-        self.game_id, self.table, self.confirmed = game_id, table, len(host_game.log)
-        refused, self.refused = self.refused, ""
-        self.on_change(game_id, refused)
+            self.send(tm.dump(tm.Hello(self.phone)))
 
-    def _log(self, data: dict[str, Any]) -> None:
-        base, entries = data["base"], data["entries"]
-        if self.game_id is None or not isinstance(base, int) or not isinstance(entries, list):
-            raise ProtocolError("a log message before the table")
-        if base != self.confirmed:
+    def _asking(self, asking: int) -> None:
+        if self.game_id is not None and asking != asking_of(self.store, self.game_id):
+            set_asking(self.store, self.game_id, asking)
+        self.asking_sent = asking
+
+    def _table(self, message: tm.Table) -> None:
+        host_game = extend(start_game(setup_from_dict(message.setup)), message.log)
+        info = TableInfo.load(self.store, message.table)
+        kept = self.store.get_setting(GAME_OF.format(table=message.table))
+        game_id = int(kept) if kept is not None and kept.isdigit() and self.store.exists(int(kept)) else None
+        if game_id is not None and message.epoch < info.epoch:
+            # An older host of this table: this copy is newer and stays as it is.
+            self.on_problem("together.older_host")
+            return
+        steps = self._carried(self.store.load(game_id), info, message) if game_id is not None else []
+        settled = settle(host_game, steps)
+        info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
+        info.confirmed, info.pending = len(message.log), list(settled.kept)
+        info.next_n = max([info.next_n, *(s.n + 1 for s in steps)])
+        if game_id is None:
+            game_id = self.store.create(settled.game)
+            self.store.set_setting(GAME_OF.format(table=message.table), str(game_id))
+            self.store.set_setting(TABLE_OF.format(game_id=game_id), message.table)
+        else:
+            self.store.replace_log(game_id, settled.game)
+        info.save(self.store, message.table)
+        self.game_id, self.table, self.info, self.resyncs = game_id, message.table, info, 0
+        self._asking(message.asking)
+        self.on_change(game_id, Lost(settled.lost, settled.why) if settled.lost else None, True)
+        self.share()
+
+    def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
+        """The steps this copy holds that the host's log lacks, in the copy's order: what
+        the last host had confirmed here but this one never heard of (after a change of
+        host; others' steps are numbered anew as this phone's), then this phone's own not
+        yet decided."""
+        held = {origin for origin in message.by if origin is not None}
+        own = [s for s in info.pending if (self.phone, s.n) not in held]
+        common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
+        while common < top and entry_to_dict(copy.log[common]) == message.log[common]:
+            common += 1
+        number = max([info.next_n, *(s.n + 1 for s in info.pending)])
+        carried = []
+        for i in range(common, min(info.confirmed, len(copy.log))):
+            origin = info.by[i] if i < len(info.by) else None
+            if origin is not None and origin in held:
+                continue
+            if origin is not None and origin[0] == self.phone:
+                carried.append(OwnStep(origin[1], "", entry_to_dict(copy.log[i])))
+            else:
+                carried.append(OwnStep(number, "", entry_to_dict(copy.log[i])))
+                number += 1
+        return carried + own
+
+    def _log(self, message: tm.Log) -> None:
+        info = self.info
+        if self.game_id is None or message.base != info.confirmed:
             raise ProtocolError("a log message out of order")
-        game = self.store.load(self.game_id)
-        upto = base + len(entries)
-        if entries_after(game, base)[: len(entries)] == entries:
-            self.confirmed = upto  # this phone's own steps, accepted (or nothing new)
-            if len(game.log) == upto:
-                return
-        if len(game.log) == base:  # the common case: the host's log grew; this copy only grows
-            self.store.record(self.game_id, extend(game, entries), expected=base)
-        else:  # this phone's own unconfirmed steps give way to the host's
-            self.store.replace_log(self.game_id, extend(_prefix(game, base), entries))
-        self.confirmed = upto
-        self.on_change(self.game_id, "")
+        copy = self.store.load(self.game_id)
+        mine = 0  # the host's new entries that are this phone's first steps not yet decided
+        while (
+            mine < min(len(message.entries), len(info.pending))
+            and message.by[mine] == (self.phone, info.pending[mine].n)
+            and message.entries[mine] == info.pending[mine].entry
+        ):
+            mine += 1
+        info.by += message.by
+        info.confirmed += len(message.entries)
+        lost = None
+        if mine == len(message.entries):  # only this phone's own steps: its copy is the host's
+            info.pending = info.pending[mine:]
+            rewritten = False
+        elif not info.pending and len(copy.log) == message.base:  # the host's log grew
+            self.store.record(self.game_id, extend(copy, message.entries), expected=message.base)
+            rewritten = False
+        else:  # this phone's steps not yet decided go on top of the host's new ones
+            held = {origin for origin in message.by if origin is not None}
+            rest = [s for s in info.pending if (self.phone, s.n) not in held]
+            settled = settle(extend(prefix(copy, message.base), message.entries), rest)
+            self.store.replace_log(self.game_id, settled.game)
+            info.pending = list(settled.kept)
+            lost = Lost(settled.lost, settled.why) if settled.lost else None
+            rewritten = True
+        info.save(self.store, self.table)
+        self.resyncs = 0
+        self._asking(message.asking)
+        self.on_change(self.game_id, lost, rewritten)
 
-
-def _prefix(game: Game, length: int) -> Game:
-    """The game as it was with its first ``length`` log entries (replayed)."""
-    return replay(game.setup, [entry_from_dict(entry_to_dict(e)) for e in game.log[:length]])
+    def _refused(self, message: tm.Refused) -> None:
+        info = self.info
+        gone = [s for s in info.pending if s.n in message.lost]
+        if self.game_id is None or not gone:
+            return  # said before, or not this copy's
+        rest = [s for s in info.pending if s.n not in message.lost]
+        copy = self.store.load(self.game_id)
+        settled = settle(prefix(copy, info.confirmed), rest)
+        self.store.replace_log(self.game_id, settled.game)
+        info.pending = list(settled.kept)
+        info.save(self.store, self.table)
+        self.on_change(self.game_id, Lost(tuple(s.n for s in gone) + settled.lost, message.key), True)

@@ -1,0 +1,285 @@
+"""What phones playing together say to each other: typed records, read by one parser.
+
+Every message is a JSON object with its kind (``t``), the protocol's version (``v``) and the
+rules' version (``r``). :func:`parse` is the only way in: it refuses a text that is too long,
+too deep, not JSON, of an unknown kind, or whose fields are not what the kind needs
+(:class:`ProtocolError`), and a message of another release (:class:`VersionError`, which
+says which phone is older). :class:`Version` keeps its shape across releases, so two
+releases can always tell each other which one should update.
+
+A log entry travels as the rules' JSON form (``serialize.entry_to_dict``); an entry's
+origin (``by``) is the phone that made it and that phone's own number for the step, or
+None for the host's own steps.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ..rules import serialize
+
+#: The protocol's version: a phone reads only its own version's messages.
+PROTOCOL = 2
+#: The rules' version (of the saved log's form): phones of two rules versions do not mix.
+RULES_VERSION: int = serialize.VERSION
+#: The longest message read (a whole game of 16 rounds is about 20,000 characters).
+MAX_MESSAGE = 200_000
+#: The most log entries one message carries.
+MAX_ENTRIES = 5_000
+#: A phone's id and a table's id: short hex strings.
+MAX_ID = 32
+
+Origin = tuple[str, int] | None
+Entry = dict[str, Any]
+
+
+class ProtocolError(ValueError):
+    """A message that is not one of this protocol's (another app, a damaged channel)."""
+
+    key = "together.message_bad"
+
+
+class VersionError(ProtocolError):
+    """A message of another release: ``older`` when the other phone runs the older one."""
+
+    def __init__(self, theirs: int, older: bool) -> None:
+        super().__init__(f"protocol {theirs}, this phone {PROTOCOL}")
+        self.theirs = theirs
+        self.older = older
+        self.key = "together.other_older" if older else "together.this_older"
+
+
+@dataclass(frozen=True, slots=True)
+class OwnStep:
+    """A guest's step not yet decided by the host: its number on that phone, the digest of
+    the log it was made on (:func:`chain`), and the entry."""
+
+    n: int
+    on: str
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The whole game, from the host: what a phone joining (or lost) starts from."""
+
+    table: str
+    host: str
+    epoch: int
+    setup: dict[str, Any]
+    log: tuple[Entry, ...]
+    by: tuple[Origin, ...]
+    asking: int
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    """The host's log grew: the entries past ``base``, with their origins."""
+
+    base: int
+    entries: tuple[Entry, ...]
+    by: tuple[Origin, ...]
+    asking: int
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """A guest's own steps the host has not decided yet, in the order its copy holds them
+    (sent again, whole, with every new one: the host skips those it holds)."""
+
+    phone: str
+    steps: tuple[OwnStep, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The host did not keep the guest's steps numbered ``lost``; ``key`` says why."""
+
+    key: str
+    lost: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """A guest asks for the whole game again (it could not follow a message)."""
+
+    phone: str
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """What the table shares beside the log: the round after which the herd's question is
+    asked (printed tiles), 0 when none is."""
+
+    asking: int
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """This phone cannot read the other's messages: its own versions, so both can tell
+    which one should update. Never answered."""
+
+    v: int
+    r: int
+
+
+Message = Table | Log | Steps | Refused | Hello | Facts | Version
+KINDS: dict[str, type[Message]] = {
+    "table": Table,
+    "log": Log,
+    "steps": Steps,
+    "refused": Refused,
+    "hello": Hello,
+    "facts": Facts,
+    "version": Version,
+}
+NAMES = {cls: name for name, cls in KINDS.items()}
+
+
+def dump(message: Message) -> str:
+    """The message as the text a channel carries."""
+    data: dict[str, Any] = {"t": NAMES[type(message)], "v": PROTOCOL, "r": RULES_VERSION}
+    for f in fields(message):
+        value = getattr(message, f.name)
+        if f.name == "steps":
+            value = [{"n": s.n, "on": s.on, "entry": s.entry} for s in value]
+        data[f.name] = value
+    if isinstance(message, Version):
+        data["v"], data["r"] = message.v, message.r
+    return json.dumps(data, separators=(",", ":"))
+
+
+def parse(text: str) -> Message:
+    """The message in ``text``, or :class:`ProtocolError` (:class:`VersionError`)."""
+    if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+        raise ProtocolError("too long")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ProtocolError(f"not JSON: {type(exc).__name__}") from exc
+    if not isinstance(data, dict) or data.get("t") not in KINDS:
+        raise ProtocolError("a message is an object of a known kind")
+    if data["t"] == "version":
+        return Version(_int(data, "v"), _int(data, "r"))
+    version = data.get("v", 1)  # the first release sent no version
+    if version != PROTOCOL or data.get("r") != RULES_VERSION:
+        theirs = version if isinstance(version, int) and not isinstance(version, bool) else 1
+        rules = data.get("r", RULES_VERSION)
+        older = theirs < PROTOCOL or (theirs == PROTOCOL and isinstance(rules, int) and rules < RULES_VERSION)
+        raise VersionError(theirs, older)
+    return _READERS[data["t"]](data)
+
+
+def _int(data: dict[str, Any], name: str, low: int = 0) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value < 2**31:
+        raise ProtocolError(f"{name}: a whole number")
+    return value
+
+
+def _id(data: dict[str, Any], name: str) -> str:
+    value = data.get(name)
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isalnum():
+        raise ProtocolError(f"{name}: an id")
+    return value
+
+
+def _entries(data: dict[str, Any], name: str) -> tuple[Entry, ...]:
+    value = data.get(name)
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES or not all(isinstance(e, dict) for e in value):
+        raise ProtocolError(f"{name}: a list of entries")
+    return tuple(value)
+
+
+def _origins(data: dict[str, Any], count: int) -> tuple[Origin, ...]:
+    value = data.get("by")
+    if not isinstance(value, list) or len(value) != count:
+        raise ProtocolError("by: an origin for each entry")
+    out: list[Origin] = []
+    for item in value:
+        if item is None:
+            out.append(None)
+        elif (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and 0 < len(item[0]) <= MAX_ID
+            and isinstance(item[1], int)
+            and not isinstance(item[1], bool)
+        ):
+            out.append((item[0], item[1]))
+        else:
+            raise ProtocolError("by: [phone, number] or null")
+    return tuple(out)
+
+
+def _table(data: dict[str, Any]) -> Table:
+    log = _entries(data, "log")
+    if not isinstance(data.get("setup"), dict):
+        raise ProtocolError("setup: an object")
+    return Table(
+        _id(data, "table"), _id(data, "host"), _int(data, "epoch"), data["setup"], log, _origins(data, len(log)),
+        _int(data, "asking"),
+    )  # fmt: skip
+
+
+def _log(data: dict[str, Any]) -> Log:
+    entries = _entries(data, "entries")
+    return Log(_int(data, "base"), entries, _origins(data, len(entries)), _int(data, "asking"))
+
+
+def _steps(data: dict[str, Any]) -> Steps:
+    raw = data.get("steps")
+    if not isinstance(raw, list) or len(raw) > MAX_ENTRIES:
+        raise ProtocolError("steps: a list")
+    steps = []
+    for item in raw:
+        if not isinstance(item, dict) or not isinstance(item.get("entry"), dict) or not isinstance(item.get("on"), str):
+            raise ProtocolError("a step: number, digest and entry")
+        steps.append(OwnStep(_int(item, "n", 1), item["on"][:64], item["entry"]))
+    if len({s.n for s in steps}) != len(steps):
+        raise ProtocolError("steps: each its own number")
+    return Steps(_id(data, "phone"), tuple(steps))
+
+
+def _refused(data: dict[str, Any]) -> Refused:
+    key, lost = data.get("key"), data.get("lost")
+    if not isinstance(key, str) or not key.startswith(("error.", "together.")) or len(key) > 80:
+        raise ProtocolError("key: a catalog key")
+    if not isinstance(lost, list) or len(lost) > MAX_ENTRIES or not all(type(n) is int for n in lost):
+        raise ProtocolError("lost: step numbers")
+    return Refused(key, tuple(lost))
+
+
+def _hello(data: dict[str, Any]) -> Hello:
+    return Hello(_id(data, "phone"))
+
+
+def _facts(data: dict[str, Any]) -> Facts:
+    return Facts(_int(data, "asking"))
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
+    "table": _table,
+    "log": _log,
+    "steps": _steps,
+    "refused": _refused,
+    "hello": _hello,
+    "facts": _facts,
+}
+
+
+def chain(before: str, entry: Entry) -> str:
+    """The digest of a log one entry longer than the log whose digest is ``before``: two
+    phones whose digests agree hold the same log, so a step made on it replays exactly."""
+    text = before + json.dumps(entry, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def start_digest(setup: dict[str, Any]) -> str:
+    """The digest of a game's empty log (its setup)."""
+    return chain("", setup)

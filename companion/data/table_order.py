@@ -1,0 +1,199 @@
+"""The table's order of play, as data: what a phone keeps of a table beside its game, and
+:func:`settle`, the one code path that decides whether a phone's step counts.
+
+A step made on exactly the host's log (the digests of :mod:`.table_messages` agree)
+replays exactly, dice included; a step made on a log the table has since moved past is
+applied again by the rules if it draws nothing (a move, a choice), and otherwise not kept.
+The first step not kept ends the run of a phone's steps.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import Game, RuleError
+from ..rules.game import replay, step
+from ..rules.serialize import entry_from_dict, entry_to_dict, setup_to_dict
+from . import table_messages as tm
+from .store import Store
+from .table_messages import Entry, Origin, OwnStep
+
+#: Store settings: this phone's id; the table a game is shared as, and back; what a phone
+#: keeps of a table beside its game; the round after which the herd's question is asked.
+PHONE = "phone-id"
+TABLE_OF = "table-of:{game_id}"
+GAME_OF = "table:{table}"
+INFO = "table-info:{table}"
+ASKING = "asking:{game_id}"
+#: Actions that draw from the game's seed (a tile, the dice): a step of these replays only
+#: on the very log it was made on, or the phone would see another draw than it showed.
+DRAWS = frozenset({"roll", "start_round"})
+
+
+@dataclass(frozen=True)
+class Lost:
+    """This phone's steps the table did not keep (their numbers here), and why (a catalog key)."""
+
+    steps: tuple[int, ...]
+    why: str
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(6)
+
+
+def phone_id(store: Store) -> str:
+    """This phone's id among the table's phones (made once, kept in its store)."""
+    phone = store.get_setting(PHONE)
+    if phone is None:
+        phone = secrets.token_hex(4)
+        store.set_setting(PHONE, phone)
+    return phone
+
+
+def table_of(store: Store, game_id: int) -> str:
+    """The table ``game_id`` is shared as: the one it joined or was shared as before (a
+    guest who becomes the host keeps the table's id, so the others' copies stay theirs)."""
+    key = TABLE_OF.format(game_id=game_id)
+    table = store.get_setting(key)
+    if table is None:
+        table = new_table_id()
+        store.set_setting(key, table)
+        store.set_setting(GAME_OF.format(table=table), str(game_id))
+    return table
+
+
+def asking_of(store: Store, game_id: int) -> int:
+    value = store.get_setting(ASKING.format(game_id=game_id))
+    return int(value) if value is not None and value.isdigit() else 0
+
+
+def set_asking(store: Store, game_id: int, asking: int) -> None:
+    if asking:
+        store.set_setting(ASKING.format(game_id=game_id), str(asking))
+    else:
+        store.clear_setting(ASKING.format(game_id=game_id))
+
+
+@dataclass
+class TableInfo:
+    """What a phone keeps of a table beside its game (a store setting, so a reload or a
+    flat battery keeps it): the host and epoch it follows, the origin of each entry of the
+    host's log it holds (``confirmed`` of them), its own steps not yet decided, the next
+    number for one, and (on the host) each guest's highest step number decided."""
+
+    host: str = ""
+    epoch: int = 0
+    by: list[Origin] = field(default_factory=list)
+    confirmed: int = 0
+    pending: list[OwnStep] = field(default_factory=list)
+    next_n: int = 1
+    decided: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, store: Store, table: str) -> TableInfo:
+        text = store.get_setting(INFO.format(table=table))
+        if not text:
+            return cls()
+        try:
+            data = json.loads(text)
+            return cls(
+                str(data["host"]), int(data["epoch"]), [tuple(o) if o else None for o in data["by"]],
+                int(data["confirmed"]), [OwnStep(int(n), str(on), e) for n, on, e in data["pending"]],
+                int(data["next"]), {str(k): int(v) for k, v in data["decided"].items()},
+            )  # fmt: skip
+        except (ValueError, KeyError, TypeError):
+            return cls()  # a damaged record: the next table message starts it again
+
+    def save(self, store: Store, table: str) -> None:
+        data = {
+            "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,
+            "pending": [[s.n, s.on, s.entry] for s in self.pending], "next": self.next_n, "decided": self.decided,
+        }  # fmt: skip
+        store.set_setting(INFO.format(table=table), json.dumps(data, separators=(",", ":")))
+
+
+def entries_after(game: Game, base: int) -> list[Entry]:
+    return [entry_to_dict(entry) for entry in game.log[base:]]
+
+
+def extend(game: Game, entries: Iterable[Any]) -> Game:
+    """``game`` with ``entries`` (log entries as dicts) replayed by the rules; each must
+    come out exactly as sent (the same dice, the same round), else :class:`RuleError`."""
+    for data in entries:
+        kind, action = entry_from_dict(data)
+        game = step(game, kind, action)
+        if entry_to_dict(game.log[-1]) != data:
+            raise RuleError("table.entry_differs", "a log entry does not replay as sent")
+    return game
+
+
+def head(game: Game, upto: int | None = None) -> str:
+    """The digest of ``game``'s log (its first ``upto`` entries)."""
+    digest = tm.start_digest(setup_to_dict(game.setup))
+    for entry in game.log[:upto]:
+        digest = tm.chain(digest, entry_to_dict(entry))
+    return digest
+
+
+def _redrawn(entry: Entry) -> bool:
+    action = entry.get("action")
+    return entry.get("kind") != "play" or not isinstance(action, dict) or action.get("type") in DRAWS
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What :func:`settle` made of a phone's steps: the game with those kept, the kept ones
+    as they now stand in its log, the numbers of those not kept and why."""
+
+    game: Game
+    kept: tuple[OwnStep, ...]
+    lost: tuple[int, ...]
+    why: str
+
+
+def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
+    """Apply a phone's steps to ``game`` in order: each made on exactly this log replays
+    exactly; one made on a log the table has moved past is applied again by the rules
+    unless it draws (dice, a tile) or is an Undo or Redo (which would take back or bring
+    back another step). The first step not kept ends the run: the later ones were made on
+    top of it, so none of them is kept either."""
+    digest, why = head(game), ""
+    kept: list[OwnStep] = []
+    lost: list[int] = []
+    for own in steps:
+        if lost:
+            lost.append(own.n)
+            continue
+        try:
+            if own.on == digest:
+                after = extend(game, [own.entry])
+            elif _redrawn(own.entry):
+                raise RuleError("together.moved_on", "made on a log the table moved past")
+            else:
+                kind, action = entry_from_dict(own.entry)
+                after = step(game, kind, action)
+        except (RuleError, KeyError, TypeError, ValueError) as exc:
+            code = exc.code if isinstance(exc, RuleError) else "together.message_bad"
+            why = code if code.startswith("together.") else f"error.{code}"
+            lost.append(own.n)
+            continue
+        entry = entry_to_dict(after.log[-1])
+        kept.append(OwnStep(own.n, digest, entry))
+        digest, game = tm.chain(digest, entry), after
+    return Settled(game, tuple(kept), tuple(lost), why)
+
+
+def prefix(game: Game, length: int) -> Game:
+    """The game as it was with its first ``length`` log entries (replayed)."""
+    if length == len(game.log):
+        return game
+    return replay(game.setup, [entry_from_dict(entry_to_dict(e)) for e in game.log[:length]])

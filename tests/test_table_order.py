@@ -1,0 +1,468 @@
+"""Phones together never lose a step without a word: double taps, steps made while away,
+a host that leaves and a guest that takes over, two releases, hostile messages. Each phone
+has its own SQLite file; the channels are queues this test delivers, late, twice or never.
+
+The three cases first reproduced against the real classes (a double tap, a rejoin that
+threw steps away, two releases that asked each other for the game forever) are the first
+tests here; the state machine at the end walks everything at once."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from companion.data import table_messages as tm
+from companion.data.store import Store
+from companion.data.table_order import Lost, asking_of, set_asking
+from companion.data.together import Guest, Host
+from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
+
+from .helpers import new_game
+
+
+class Phone:
+    """One phone: its store, and its part at the table (a host, a guest, or alone)."""
+
+    def __init__(self, path: Path, name: str) -> None:
+        self.name = name
+        self.store = Store(path / f"{name}.sqlite3")
+        self.host: Host | None = None
+        self.guest: Guest | None = None
+        self.game_id: int | None = None
+        self.lost: list[Lost] = []  # what this phone told its player was not kept
+        self.problems: list[str] = []
+
+    def game(self) -> Game:
+        assert self.game_id is not None
+        return self.store.load(self.game_id)
+
+
+class Net:
+    """Phones and the channels between a host and its guests (queues, in order)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.phones: dict[str, Phone] = {}
+        self.queues: dict[tuple[str, str], deque[str]] = {}  # (from, to) -> texts
+        self.sent = 0
+
+    def phone(self, name: str) -> Phone:
+        self.phones[name] = Phone(self.path, name)
+        return self.phones[name]
+
+    def carry(self, sender: str, to: str, text: str) -> None:
+        self.sent += 1
+        if (sender, to) in self.queues:  # a channel that died carries nothing
+            self.queues[(sender, to)].append(text)
+
+    def host(self, name: str, game: Game | None = None) -> Host:
+        """``name`` hosts its game (a new one if ``game``), as Play together does."""
+        phone = self.phones[name]
+        if game is not None:
+            phone.game_id = phone.store.create(game)
+        assert phone.game_id is not None
+        self.drop(name)
+        phone.guest = None
+        phone.host = Host(phone.store, phone.game_id, lambda peer, text: self.carry(name, peer, text))
+        phone.host.on_problem = phone.problems.append
+        return phone.host
+
+    def join(self, name: str, host: str) -> Guest:
+        """``name`` joins ``host``'s table with a new channel (and a new Guest, as a reload)."""
+        phone, at = self.phones[name], self.phones[host]
+        assert at.host is not None
+        self.drop(name)
+        phone.host = None
+        guest = Guest(phone.store, lambda text: self.carry(name, host, text))
+
+        def changed(game_id: int, lost: Lost | None, rewritten: bool) -> None:
+            phone.game_id = game_id
+            if lost is not None:
+                phone.lost.append(lost)
+
+        guest.on_change = changed
+        guest.on_problem = phone.problems.append
+        phone.guest = guest
+        self.queues[(name, host)], self.queues[(host, name)] = deque(), deque()
+        at.host.joined(name)
+        return guest
+
+    def drop(self, name: str) -> None:
+        """Every channel of ``name`` dies: what was on its way is lost."""
+        for sender, to in list(self.queues):
+            if name in (sender, to):
+                del self.queues[(sender, to)]
+                other = self.phones[to if sender == name else sender]
+                if other.host is not None:
+                    other.host.left(name)
+                if other.guest is not None:
+                    other.guest.connected = False
+        phone = self.phones[name]
+        if phone.guest is not None:
+            phone.guest.connected = False
+        if phone.host is not None:
+            phone.host.peers.clear()
+
+    def deliver_one(self, rng: random.Random, twice: bool = False) -> bool:
+        ready = [key for key, queue in self.queues.items() if queue]
+        if not ready:
+            return False
+        sender, to = rng.choice(ready)
+        text = self.queues[(sender, to)][0] if twice else self.queues[(sender, to)].popleft()
+        phone = self.phones[to]
+        if phone.host is not None:
+            phone.host.heard(sender, text)
+        elif phone.guest is not None:
+            phone.guest.heard(text)
+        return True
+
+    def deliver(self, rng: random.Random | None = None) -> None:
+        rng = rng or random.Random(0)
+        while self.deliver_one(rng):
+            pass
+
+    def tap(self, name: str, how: str, action: object = None) -> bool:
+        """A tap on ``name``'s copy: saved there, then shared (as the controller does)."""
+        phone = self.phones[name]
+        if phone.game_id is None:
+            return False
+        game = phone.game()
+        try:
+            after = {"play": lambda: play(game, action), "undo": lambda: undo(game), "redo": lambda: redo(game)}[how]()  # type: ignore[arg-type]
+        except RuleError:
+            return False
+        phone.store.record(phone.game_id, after, expected=len(game.log))
+        if phone.host is not None:
+            phone.host.publish()
+        elif phone.guest is not None:
+            phone.guest.committed()
+        return True
+
+
+def _logs(net: Net, *names: str) -> list[tuple[object, ...]]:
+    return [net.phones[name].game().log for name in names]
+
+
+def _two(tmp_path: Path, game: Game | None = None) -> Net:
+    net = Net(tmp_path)
+    net.phone("h"), net.phone("g")
+    net.host("h", game or new_game(3, seed=5))
+    net.join("g", "h")
+    net.deliver()
+    return net
+
+
+def test_a_double_tap_keeps_both_steps(tmp_path: Path) -> None:
+    """A guest records a move and rolls within one round trip (its second message re-sends
+    the first step): the host keeps both, once each, and nobody is told of a loss."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    assert net.tap("g", "play", Migrate(0, 2, Payment(food=2)))
+    assert net.tap("g", "play", Roll())
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest and len(host) == 3
+    assert net.phones["g"].lost == [] and net.phones["g"].guest is not None
+    assert net.phones["g"].guest.unshared == 0
+
+
+def test_undo_undo_from_a_guest_takes_back_two_steps(tmp_path: Path) -> None:
+    """Two Undos tapped before the first reached the host: both count on every phone."""
+    net = _two(tmp_path)
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1)), Migrate(1, 2, Payment(food=2))):
+        net.tap("h", "play", action)
+    net.deliver()
+    assert net.tap("g", "undo") and net.tap("g", "undo")
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest
+    current = net.phones["h"].game().state.current
+    assert current is not None and current.migrations == ()
+    assert net.phones["g"].lost == []
+
+
+def test_steps_made_while_away_reach_the_host_when_the_phone_rejoins(tmp_path: Path) -> None:
+    """The channel dies; the guest plays on alone; it joins again: its steps are sent and
+    kept (the host had not moved), not replaced by the host's copy."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    net.drop("g")
+    assert net.tap("g", "play", Migrate(1, 2, Payment(food=2)))
+    assert net.phones["g"].guest is not None and net.phones["g"].guest.unshared == 1
+    net.join("g", "h")
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest and len(host) == 2
+    assert net.phones["g"].lost == []
+
+
+def test_steps_made_while_away_that_cannot_count_are_named(tmp_path: Path) -> None:
+    """Away, the guest rolls; meanwhile the host's table rolled too: on rejoin its roll is
+    not kept, and its player is told how many steps and why."""
+    net = _two(tmp_path, new_game(4, seed=5))
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1)), Migrate(1, 2, Payment(food=2))):
+        net.tap("h", "play", action)
+    net.deliver()
+    net.drop("g")
+    assert net.tap("g", "play", Roll())
+    assert net.tap("h", "play", Roll())
+    net.join("g", "h")
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest
+    assert [(lost.count, lost.why) for lost in net.phones["g"].lost] == [(1, "together.moved_on")]
+
+
+def test_two_releases_say_so_once_and_stop(tmp_path: Path) -> None:
+    """A guest of the first release (no versions in its messages) asks for the game each
+    time it cannot read one: the host says its version once, both phones name the older
+    one, and the exchange stops within a few messages."""
+    net = _two(tmp_path)
+    host = net.phones["h"].host
+    assert host is not None
+    to_old: list[str] = []
+    host.send = lambda peer, text: to_old.append(text)
+    for _ in range(50):  # the old guest's loop: a hello for every message it cannot read
+        host.heard("old", json.dumps({"t": "hello", "table": host.table, "have": 0}))
+    assert len(to_old) == 1 and tm.parse(to_old[0]) == tm.Version(tm.PROTOCOL, tm.RULES_VERSION)
+    assert set(net.phones["h"].problems) == {"together.other_older"}
+    guest = net.phones["g"].guest
+    assert guest is not None
+    to_host: list[str] = []
+    guest.send = to_host.append
+    newer = json.dumps({"t": "log", "v": tm.PROTOCOL + 1, "r": tm.RULES_VERSION, "base": 0})
+    for _ in range(50):
+        guest.heard(newer)
+    assert len(to_host) == 1 and net.phones["g"].problems == ["together.this_older"] * 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x" * (tm.MAX_MESSAGE + 1),
+        "[" * 100_000,
+        '{"t": "steps", "v": 2, "r": 1, "phone": "ab", "steps": [{"n": "1", "on": "", "entry": {}}]}',
+        '{"t": "steps", "v": 2, "r": 1, "phone": "<script>", "steps": []}',
+        '{"t": "table", "v": 2, "r": 1}',
+        '{"t": "log", "v": 2, "r": 1, "base": 0, "entries": [1], "by": [null], "asking": 0}',
+        "null",
+        '"text"',
+        '{"t": 5}',
+    ],
+)
+def test_a_hostile_message_is_refused_and_changes_nothing(tmp_path: Path, text: str) -> None:
+    """Too long, too deep, wrong kinds of fields: the host names the problem, the guest
+    asks for the game again (a bounded number of times), and no saved game changes."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    before = _logs(net, "h", "g")
+    host, guest = net.phones["h"].host, net.phones["g"].guest
+    assert host is not None and guest is not None
+    host.heard("g", text)
+    assert net.phones["h"].problems == ["together.message_bad"]
+    for _ in range(10):
+        guest.heard(text)
+    assert net.sent < 20
+    net.deliver()
+    assert _logs(net, "h", "g") == before
+
+
+def test_the_herd_s_question_travels_with_the_game(tmp_path: Path) -> None:
+    """Printed tiles: "where did the herd go" asked on a guest is asked on the host and on
+    the other guests; taken back on the host, it is taken back everywhere."""
+    net = _two(tmp_path)
+    net.phone("g2")
+    net.join("g2", "h")
+    net.deliver()
+    guest = net.phones["g"]
+    assert guest.game_id is not None and guest.guest is not None
+    set_asking(guest.store, guest.game_id, 3)
+    guest.guest.committed()
+    net.deliver()
+    for name in ("h", "g2"):
+        phone = net.phones[name]
+        assert phone.game_id is not None and asking_of(phone.store, phone.game_id) == 3
+    host = net.phones["h"]
+    assert host.game_id is not None and host.host is not None
+    set_asking(host.store, host.game_id, 0)
+    host.host.publish()
+    net.deliver()
+    assert asking_of(guest.store, guest.game_id) == 0
+
+
+def test_a_guest_takes_over_and_the_old_host_s_steps_come_back_with_it(tmp_path: Path) -> None:
+    """The host leaves; a guest hosts the table (one epoch on); the old host played on alone
+    and joins the new host: its steps are sent and kept, nobody's copy is overwritten."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    net.drop("h")
+    assert net.tap("h", "play", Migrate(0, 1, Payment(food=1)))  # alone, after leaving
+    new = net.host("g")
+    assert new.info.epoch == 2
+    assert net.tap("g", "play", Migrate(2, 2, Payment(food=2)))
+    net.join("h", "g")
+    net.deliver()
+    old, new_log = _logs(net, "h", "g")
+    assert old == new_log and len(old) == 3
+    assert net.phones["h"].lost == []
+
+
+def test_an_older_host_never_rewrites_a_newer_copy(tmp_path: Path) -> None:
+    """A guest that followed the new host (epoch 2) scans the old host's code again: its
+    copy stays as it is, and it says that the other phone should join this one."""
+    net = _two(tmp_path)
+    net.phone("g2")
+    net.join("g2", "h")
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    net.drop("h")
+    net.host("g")
+    net.join("g2", "g")
+    net.deliver()
+    net.tap("g2", "play", Migrate(1, 1, Payment(food=1)))
+    net.deliver()
+    before = net.phones["g2"].game().log
+    net.host("h")  # the old host comes back with epoch 1
+    net.join("g2", "h")
+    net.deliver()
+    assert net.phones["g2"].game().log == before
+    assert "together.older_host" in net.phones["g2"].problems
+
+
+# -- the state machine -----------------------------------------------------------------
+
+ACTIONS = {
+    "move": lambda rng: Migrate(rng.randrange(4), rng.randint(1, 3), Payment(food=rng.randint(1, 3))),
+    "roll": lambda rng: Roll(),
+    "choose": lambda rng: Choose(rng.choice(list(Choice))),
+    "next": lambda rng: StartRound(),
+}
+
+
+class TableMachine(RuleBasedStateMachine):
+    """Three phones (one a host at first), taps on any of them, messages delivered late,
+    twice or never, channels dropped and joined again, a host that leaves and a phone that
+    takes over. Invariants: every step a phone made is in the final shared log, or that
+    phone told its player it was not kept; joined phones converge; messages stay bounded."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.net: Net
+        self.rng = random.Random(0)
+        self.made: dict[str, set[int]] = {}
+        self.taps = 0
+
+    @initialize(path=st.builds(lambda: None), seed=st.integers(0, 10_000))
+    def start(self, path: None, seed: int) -> None:
+        import tempfile
+
+        self.tmp = tempfile.TemporaryDirectory()
+        self.net = Net(Path(self.tmp.name))
+        self.rng = random.Random(seed)
+        for name in ("a", "b", "c"):
+            self.net.phone(name)
+            self.made[name] = set()
+        self.net.host("a", new_game(4, seed=seed))
+        self.net.tap("a", "play", StartRound())
+        self.net.join("b", "a")
+        self.net.join("c", "a")
+        self.net.deliver(self.rng)
+
+    def teardown(self) -> None:
+        if hasattr(self, "net"):
+            self.settle_everything()
+            self.tmp.cleanup()
+
+    @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "roll", "choose", "next", "undo", "redo"]))
+    def tap(self, name: str, what: str) -> None:
+        phone = self.net.phones[name]
+        before = phone.guest.info.next_n if phone.guest is not None else None
+        how = what if what in ("undo", "redo") else "play"
+        action = ACTIONS[what](self.rng) if how == "play" else None
+        if self.net.tap(name, how, action):
+            self.taps += 1
+            if phone.guest is not None and before is not None:
+                self.made[name] |= set(range(before, phone.guest.info.next_n))
+
+    @rule(twice=st.booleans())
+    def deliver_one(self, twice: bool) -> None:
+        self.net.deliver_one(self.rng, twice)
+
+    @rule()
+    def deliver_all(self) -> None:
+        self.net.deliver(self.rng)
+
+    @rule(name=st.sampled_from("abc"))
+    def drop(self, name: str) -> None:
+        """A channel dies (a locked screen, a lost Wi-Fi): messages on their way are lost."""
+        self.net.drop(name)
+
+    @rule(name=st.sampled_from("abc"))
+    def rejoin(self, name: str) -> None:
+        host = self._newest_host()
+        if host is not None and host != name and self.net.phones[name].game_id is not None:
+            self.net.join(name, host)
+
+    @precondition(lambda self: sum(p.host is not None for p in self.net.phones.values()) < 2)
+    @rule(name=st.sampled_from("abc"))
+    def take_over(self, name: str) -> None:
+        """``name`` hosts its own copy (its host left, or it never heard)."""
+        if self.net.phones[name].host is None and self.net.phones[name].game_id is not None:
+            self.net.host(name)
+
+    def _newest_host(self) -> str | None:
+        hosts = [p for p in self.net.phones.values() if p.host is not None]
+        if not hosts:
+            return None
+        return max(hosts, key=lambda p: (p.host.info.epoch if p.host else 0, p.name)).name
+
+    @invariant()
+    def each_step_once(self) -> None:
+        for phone in self.net.phones.values():
+            if phone.host is not None:
+                origins = [origin for origin in phone.host.info.by if origin is not None]
+                assert len(origins) == len(set(origins))
+
+    @invariant()
+    def bounded(self) -> None:
+        joins = 3 + 3 * self.taps
+        assert self.net.sent <= 40 * (self.taps + joins + 1)
+
+    def settle_everything(self) -> None:
+        """Every message arrives, then every phone not at the newest host's table joins it:
+        all logs agree, no step is left undecided, and each phone's steps are in the host's
+        log or were named to its player."""
+        self.net.deliver(self.rng)
+        host = self._newest_host()
+        assert host is not None
+        for name, phone in self.net.phones.items():
+            if name != host and not (phone.guest is not None and (name, host) in self.net.queues):
+                self.net.join(name, host)
+        self.net.deliver(self.rng)
+        logs = _logs(self.net, *self.net.phones)
+        assert all(log == logs[0] for log in logs)
+        host_phone = self.net.phones[host]
+        assert host_phone.host is not None
+        kept = {origin for origin in host_phone.host.info.by if origin is not None}
+        for name, phone in self.net.phones.items():
+            assert phone.guest is None or phone.guest.unshared == 0
+            told = {n for lost in phone.lost for n in lost.steps}
+            missing = {n for n in self.made[name] if (phone.store.get_setting("phone-id"), n) not in kept}
+            assert missing <= told, (name, missing, told)
+
+
+TableMachine.TestCase.settings = settings(
+    max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+test_any_table_loses_no_step_silently = TableMachine.TestCase
