@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -342,7 +343,7 @@ def test_an_older_host_never_rewrites_a_newer_copy(tmp_path: Path) -> None:
 
 # -- the state machine -----------------------------------------------------------------
 
-ACTIONS = {
+ACTIONS: dict[str, Callable[[random.Random], object]] = {
     "move": lambda rng: Migrate(rng.randrange(4), rng.randint(1, 3), Payment(food=rng.randint(1, 3))),
     "roll": lambda rng: Roll(),
     "choose": lambda rng: Choose(rng.choice(list(Choice))),

@@ -169,6 +169,18 @@ def from_sdp(sdp: str, kind: Kind, token: int) -> Code:
     )
 
 
+def ipv6_only(sdp: str) -> bool:
+    """The description names IPv6 host addresses and no IPv4 one: a network that gives
+    the phones IPv6 addresses only (the codes carry IPv4 addresses)."""
+    versions = set()
+    for found in re.finditer(r"^a=candidate:\S+ 1 udp \d+ (\S+) \d+ typ host", sdp, re.M | re.I):
+        try:
+            versions.add(ipaddress.ip_address(found.group(1)).version)
+        except ValueError:
+            continue
+    return versions == {6}
+
+
 def to_sdp(code: Code) -> str:
     """A full description of ``code``'s side, for the other side's ``setRemoteDescription``:
     an offer proposes either DTLS role, an answer takes the client's."""

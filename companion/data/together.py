@@ -334,7 +334,11 @@ class Guest:
         held = {origin for origin in message.by if origin is not None}
         own = [s for s in info.pending if (self.phone, s.n) not in held]
         common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
-        while common < top and entry_to_dict(copy.log[common]) == message.log[common]:
+        while (
+            common < top
+            and entry_to_dict(copy.log[common]) == message.log[common]
+            and (info.by[common] if common < len(info.by) else None) == message.by[common]
+        ):
             common += 1
         number = max([info.next_n, *(s.n + 1 for s in info.pending)])
         carried = []

@@ -5,9 +5,17 @@
 // alone. No STUN or TURN server: phones reach each other on the room's network only.
 (function () {
   "use strict";
-  var peers = {}; // slot -> {pc, channel, timer}
+  var peers = {}; // slot -> {pc, channel, timer, heard, away}
   var GATHER_MS = 3000; // ICE gathering with no servers ends at once; this is a bound
   var OPEN_MS = 20000; // after both descriptions: a channel not open by then has failed
+  // A guest cannot tell when the host scans its answer: it waits longer before it says
+  // that the phones could not reach each other.
+  var ANSWER_MS = 45000;
+  // The heartbeat: each open channel carries BEAT every BEAT_MS; a phone not heard from
+  // for AWAY_MS is away (a locked screen, a stopped browser) until it is heard again.
+  var BEAT = "\u2665";
+  var BEAT_MS = 2000;
+  var AWAY_MS = 6000;
   var text = (window.mammothHerd && window.mammothHerd.text) || {};
 
   function tell(message) {
@@ -42,10 +50,12 @@
     peer.channel = channel;
     channel.onopen = function () {
       clearTimeout(peer.timer);
+      peer.heard = Date.now();
       tell({ op: "open", slot: slot });
     };
     channel.onmessage = function (event) {
-      tell({ op: "message", slot: slot, text: String(event.data) });
+      heard(slot, peer);
+      if (event.data !== BEAT) tell({ op: "message", slot: slot, text: String(event.data) });
     };
     channel.onclose = function () {
       if (peers[slot] === peer) {
@@ -62,18 +72,59 @@
     var peer = { pc: pc, channel: null, timer: null };
     peers[slot] = peer;
     pc.onconnectionstatechange = function () {
-      if (pc.connectionState === "failed" && peers[slot] === peer) failed(slot, "unreachable");
+      if (peers[slot] !== peer) return;
+      if (pc.connectionState === "failed") failed(slot, "unreachable");
+      else if (pc.connectionState === "disconnected") away(slot, peer);
+      else if (pc.connectionState === "connected" && peer.away) heard(slot, peer);
     };
     return peer;
   }
 
-  function watch(slot) {
+  function heard(slot, peer) {
+    peer.heard = Date.now();
+    if (peer.away) {
+      peer.away = false;
+      tell({ op: "back", slot: slot });
+    }
+  }
+
+  function away(slot, peer) {
+    if (!peer.away) {
+      peer.away = true;
+      tell({ op: "away", slot: slot });
+    }
+  }
+
+  setInterval(function () {
+    var now = Date.now();
+    Object.keys(peers).forEach(function (slot) {
+      var peer = peers[slot];
+      if (!peer.channel || peer.channel.readyState !== "open") return;
+      try {
+        peer.channel.send(BEAT);
+      } catch (error) {}
+      if (now - peer.heard > AWAY_MS) away(slot, peer);
+    });
+  }, BEAT_MS);
+
+  // Back in view, or on another network: the host's code is made again (its addresses
+  // may have changed while the phone slept).
+  function noticed() {
+    tell({ op: "visible" });
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") noticed();
+  });
+  window.addEventListener("online", noticed);
+  if (navigator.connection && navigator.connection.addEventListener) navigator.connection.addEventListener("change", noticed);
+
+  function watch(slot, ms) {
     var peer = peers[slot];
     if (!peer) return;
     clearTimeout(peer.timer);
     peer.timer = setTimeout(function () {
       if (peers[slot] === peer && !(peer.channel && peer.channel.readyState === "open")) failed(slot, "unreachable");
-    }, OPEN_MS);
+    }, ms || OPEN_MS);
   }
 
   function failed(slot, why) {
@@ -119,10 +170,12 @@
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       await gathered(peer.pc);
       tell({ op: "answer", slot: ask.slot, sdp: peer.pc.localDescription.sdp });
+      watch(ask.slot, ANSWER_MS);
     },
     send: function (ask) {
       var peer = peers[ask.slot];
       if (peer && peer.channel && peer.channel.readyState === "open") peer.channel.send(ask.text);
+      else if (peer) away(ask.slot, peer); // kept by the sender as not yet shared
     },
     close: function (ask) {
       close(ask.slot);

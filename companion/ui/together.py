@@ -22,6 +22,7 @@ import flet as ft
 from ..data import codes
 from ..data.codes import CodeError, Kind
 from ..data.store import StoreError
+from ..data.table_order import Lost
 from ..data.together import MAX_GUESTS, Guest, Host
 from ..rules import RuleError
 from .controller import GameController
@@ -30,6 +31,8 @@ from .session import Screen
 
 #: The page's words for a failed scan, as catalog keys.
 SCAN_FAILED = {"no-camera": "together.no_camera", "refused": "together.camera_refused", "cancelled": ""}
+#: Problems that stop playing together with this host (the copy stays as it is).
+ENDS = frozenset({"together.other_older", "together.this_older", "together.older_host", "together.out_of_step"})
 
 
 class Link(Protocol):
@@ -61,6 +64,8 @@ class Together:
     typed: str = ""  # the other phone's code, as pasted in the field
     offered_addresses: bool = False  # the host's code names an address to try
     camera: str = ""  # the host's camera when its code was made: "granted", "refused" or "none"
+    fault: str = ""  # a catalog key: what stops the table (another version, an older host), shown in table-status
+    away: set[str] = field(default_factory=set, repr=False)  # slots whose phone stopped answering
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -88,6 +93,7 @@ class Together:
                 play.say("error.store.write")
                 return
             self.host.on_change = self._host_changed
+            self.host.on_problem = self._fault
         self.role, self.problem = "host", ""
         play.go(Screen.SHARE)
         if self.stage not in ("making", "showing", "connecting", "full"):
@@ -123,8 +129,12 @@ class Together:
             self._next_code()
 
     def answer_in(self, text: str) -> None:
-        """The guest's answer, pasted or scanned: the channel opens once both have it."""
+        """The guest's answer, pasted or scanned: the channel opens once both have it. A
+        second answer while one phone is joining is set aside (its phone scans the next code)."""
         if self.role != "host" or self.stage not in ("showing", "connecting"):
+            return
+        if self.stage == "connecting":
+            self.problem, self.typed = "together.busy", ""
             return
         code = self._read(text, Kind.ANSWER, "together.code_not_answer")
         if code is None:
@@ -181,7 +191,11 @@ class Together:
             return
         if self.role == "guest" and self.stage == "joined":
             return self.play.go(Screen.PLAY)
+        if self.slot:
+            self._post(op="close", slot=self.slot)
+        self.open_slots.discard(self.slot)
         self.role, self.stage, self.code, self.svg, self.problem = "guest", "code", "", "", ""
+        self.fault, self.away = "", set()
         self.play.go(Screen.JOIN_TABLE)
 
     def scan(self) -> None:
@@ -207,8 +221,8 @@ class Together:
             if slot:
                 self._post(op="close", slot=slot)
         self.role, self.stage, self.code, self.svg, self.problem, self.line = "", "", "", "", "", ""
-        self.host, self.guest, self.guests, self.slot = None, None, 0, ""
-        self.open_slots = set()
+        self.host, self.guest, self.guests, self.slot, self.fault = None, None, 0, "", ""
+        self.open_slots, self.away = set(), set()
 
     # -- what the page says --------------------------------------------------------------
     def heard(self, news: dict[str, Any]) -> None:
@@ -230,6 +244,10 @@ class Together:
             self._message(slot, news["text"])
         elif op in ("closed", "failed"):
             self._closed(slot, op == "failed")
+        elif op in ("away", "back") and slot in self.open_slots:
+            (self.away.add if op == "away" else self.away.discard)(slot)
+        elif op == "visible" and self.role == "host" and self.stage == "showing":
+            self.renew()  # back in view (or on another network): a code with today's addresses
 
     def _made(self, op: str, sdp: str, camera: str) -> None:
         kind = Kind.OFFER if op == "offer" else Kind.ANSWER
@@ -239,11 +257,14 @@ class Together:
         except CodeError as exc:
             self.problem = exc.key
             return
+        six = not code.candidates and codes.ipv6_only(sdp)
         if kind is Kind.OFFER:
             self.offered_addresses, self.camera = bool(code.candidates), camera
+            if six:
+                self.problem = "together.ipv6_only"
         elif not code.candidates and not self.offered_addresses:
             # Neither phone may tell its address (no camera allowed on either): nothing to try.
-            self.problem, self.stage = "together.unreachable", "code"
+            self.problem, self.stage = "together.ipv6_only" if six else "together.unreachable", "code"
             self._post(op="close", slot=self.slot)
             return
         self.code, self.stage = text, "showing"
@@ -260,6 +281,7 @@ class Together:
             self.open_slots.add(slot)
             self.guest = Guest(self.play.session.store, lambda text: self._post(op="send", slot="host", text=text))
             self.guest.on_change = self._guest_changed
+            self.guest.on_problem = self._fault
             self.stage = "joining"  # the host sends the whole game as the channel opens
 
     def _message(self, slot: str, text: str) -> None:
@@ -271,21 +293,55 @@ class Together:
         except (sqlite3.Error, StoreError, RuleError, KeyError, ValueError):
             self.play.say("error.store.write")
 
-    def _guest_changed(self, game_id: int, refused: str) -> None:
+    def _guest_changed(self, game_id: int, lost: Lost | None, rewritten: bool) -> None:
         play = self.play
         first = self.stage != "joined"
         self.stage, self.line = "joined", "together.following"
         if first or play.game_id != game_id:
             play.open_game(game_id)
         else:
-            play.refresh(game_id, rewritten=True)
-        if refused:
-            play.say(refused)
+            play.refresh(game_id, rewritten=rewritten)
+        if lost is not None:
+            key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
+            play.say(key, count=lost.count)
+
+    def _fault(self, key: str) -> None:
+        """A message could not be taken: the table's state says why; what cannot mend
+        itself (two versions, an older host) ends playing together here."""
+        self.fault = key
+        if key in ENDS and self.role == "guest":
+            for slot in list(self.open_slots):
+                self._post(op="close", slot=slot)
+            self.open_slots.clear()
+            if self.guest is not None:
+                self.guest.connected = False
+            self.stage = "away" if self.guest is not None and self.guest.game_id is not None else "code"
+
+    @property
+    def unshared(self) -> int:
+        """This phone's steps its host has not decided yet."""
+        return self.guest.unshared if self.role == "guest" and self.guest is not None else 0
+
+    def status(self) -> tuple[str, int]:
+        """The table's state in one line (a catalog key and its count): what stops it, a
+        phone that stopped answering, this phone's own steps not yet shared, or the news."""
+        if self.fault:
+            return self.fault, 0
+        if self.role == "guest" and self.stage == "away":
+            return ("together.away_unshared", self.unshared) if self.unshared else ("together.away", 0)
+        if self.role == "guest" and self.away:
+            return "together.host_away", self.unshared
+        if self.role == "host" and self.away:
+            return "together.guest_away", len(self.away)
+        if self.line == "together.joined":
+            return self.line, self.guests + 1
+        return self.line, 0
 
     def _closed(self, slot: str, failed: bool) -> None:
         was_open = slot in self.open_slots
         self.open_slots.discard(slot)
         if self.role == "host":
+            self.away.discard(slot)
             if was_open:
                 self.guests -= 1
                 if self.host is not None:
@@ -297,9 +353,13 @@ class Together:
                 self.problem = "together.unreachable"
                 self._next_code()  # that code is spent: a fresh one to try again
         elif self.role == "guest" and slot == "host":
+            self.away.discard(slot)
             if was_open:
-                self.leave()  # this phone plays on alone with its copy, or hosts it
-                self.play.say("together.host_left", error=False)
-            else:
-                self.problem = "together.unreachable" if failed else "together.host_left"
+                # This phone plays on with its copy: its steps are kept, marked as not yet
+                # shared, and go to the host when it joins again (or it hosts the copy).
+                if self.guest is not None:
+                    self.guest.connected = False
+                self.stage = "away"
+            elif self.stage != "away":
+                self.problem = "together.unreachable_guest" if failed else "together.host_left"
                 self.stage = "code"

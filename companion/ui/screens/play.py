@@ -111,12 +111,10 @@ def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
         return []
     tr = model.session.tr
     parts: list[ft.Control] = []
-    if together.line:
-        words = (
-            tr(together.line, count=together.guests + 1) if together.line == "together.joined" else tr(together.line)
-        )
-        parts.append(tid("together-line", ft.Text(words, size=15, italic=True)))
-    if together.role != "guest":
+    key, count = together.status()
+    if key:
+        parts.append(tid("table-status", ft.Text(tr(key, count=count), size=15, italic=True), live=True))
+    if together.role != "guest" or together.stage == "away":
         parts.append(
             ButtonRowMemo(
                 label=tr("together.share"),
