@@ -45,7 +45,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
     """No camera on either phone: the join fails with a line that says why. The host allows
     its camera and makes a new code: the codes cross as text, the guest shows the game, a
     round is played from both phones, and both saved games replay to one state. The host
-    leaves: the guest says so and keeps its copy. Nothing leaves the site."""
+    leaves: the guest's table state says so and it keeps its copy. Nothing leaves the site."""
     chromium, site_url = room
     host_context = phone(browser, chromium, tmp_path / "host", camera=True, locale="en-US", scheme="light")
     guest_context = phone(browser, chromium, tmp_path / "guest", camera=False, locale="ko-KR", scheme="dark")
@@ -112,9 +112,9 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         host.assert_offline()
         guest.assert_offline()
 
-        # The host leaves: the guest says so, and keeps the game.
+        # The host leaves: the guest's table state says so at once, and it keeps the game.
         host_state = saved_game_state(host, tmp_path, "host")
-        assert "호스트" in guest.wait_text("message", "")
+        assert "호스트와의 연결이 끊겼습니다" in guest.wait_text("table-status", "끊겼")
         guest.wait("share-table")  # it may show its own code now: the others rejoin it
         guest.shot("together-phone-dark-ko-host-left")
         guest_state = saved_game_state(guest, tmp_path, "guest")
