@@ -12,10 +12,11 @@
   // that the phones could not reach each other.
   var ANSWER_MS = 45000;
   // The heartbeat: each open channel carries BEAT every BEAT_MS; a phone not heard from
-  // for AWAY_MS is away (a locked screen, a stopped browser) until it is heard again.
+  // for AWAY_MS is away (a locked screen, a stopped browser) until it is heard again: it
+  // is named within AWAY_MS + BEAT_MS, under 6 s.
   var BEAT = "\u2665";
-  var BEAT_MS = 2000;
-  var AWAY_MS = 6000;
+  var BEAT_MS = 1000;
+  var AWAY_MS = 4500;
   var text = (window.mammothHerd && window.mammothHerd.text) || {};
 
   function tell(message) {
@@ -73,8 +74,11 @@
     peers[slot] = peer;
     pc.onconnectionstatechange = function () {
       if (peers[slot] !== peer) return;
-      if (pc.connectionState === "failed") failed(slot, "unreachable");
-      else if (pc.connectionState === "disconnected") away(slot, peer);
+      var open = peer.channel && peer.channel.readyState === "open";
+      // A channel that was open is not given up when ICE fails: a phone that wakes may
+      // answer again (its channel closes if it does not), and meanwhile it is away.
+      if (pc.connectionState === "failed" && !open) failed(slot, "unreachable");
+      else if (pc.connectionState === "failed" || pc.connectionState === "disconnected") away(slot, peer);
       else if (pc.connectionState === "connected" && peer.away) heard(slot, peer);
     };
     return peer;

@@ -245,7 +245,8 @@ class Together:
         elif op in ("closed", "failed"):
             self._closed(slot, op == "failed")
         elif op in ("away", "back") and slot in self.open_slots:
-            (self.away.add if op == "away" else self.away.discard)(slot)
+            # A new set, not the old one changed: the screen redraws on an assignment.
+            self.away = self.away | {slot} if op == "away" else self.away - {slot}
         elif op == "visible" and self.role == "host" and self.stage == "showing":
             self.renew()  # back in view (or on another network): a code with today's addresses
 
@@ -341,7 +342,7 @@ class Together:
         was_open = slot in self.open_slots
         self.open_slots.discard(slot)
         if self.role == "host":
-            self.away.discard(slot)
+            self.away = self.away - {slot}
             if was_open:
                 self.guests -= 1
                 if self.host is not None:
@@ -353,7 +354,7 @@ class Together:
                 self.problem = "together.unreachable"
                 self._next_code()  # that code is spent: a fresh one to try again
         elif self.role == "guest" and slot == "host":
-            self.away.discard(slot)
+            self.away = self.away - {slot}
             if was_open:
                 # This phone plays on with its copy: its steps are kept, marked as not yet
                 # shared, and go to the host when it joins again (or it hosts the copy).
