@@ -5,6 +5,31 @@ var mammothPrefs = (function () {
   "use strict";
   var SETTINGS = "flutter.mammoth_herd.settings";
 
+  // A browser language that is no language tag ("C" from a system whose locale is
+  // C.UTF-8, as WebKit reports it; "de_DE") makes Flutter's client throw while it starts,
+  // and it never draws. The page then reports the closest tags it can tell ("de-DE"), or
+  // English, before Flutter reads them.
+  function valid(tag) {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1 && /^[A-Za-z]{2,3}(-|$)/.test(tag);
+    } catch (e) {
+      return false;
+    }
+  }
+  var reported = [].concat(navigator.languages || [], navigator.language || []);
+  if (!reported.length || !reported.every(valid)) {
+    var usable = reported.map(function (tag) {
+      return String(tag || "").split(".")[0].replace(/_/g, "-");
+    }).filter(valid);
+    if (!usable.length) usable = ["en"];
+    try {
+      Object.defineProperty(navigator, "languages", { get: function () { return usable.slice(); }, configurable: true });
+      Object.defineProperty(navigator, "language", { get: function () { return usable[0]; }, configurable: true });
+    } catch (e) {
+      // a browser that forbids it: it reported a tag of its own
+    }
+  }
+
   function chosen() {
     try {
       var stored = JSON.parse(localStorage.getItem(SETTINGS) || "null");

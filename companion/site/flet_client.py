@@ -63,11 +63,17 @@ HOME_SCREEN_TAG = '<meta name="apple-mobile-web-app-title" content="Flet">'
 #: registers ``flutter_service_worker.js``, which the site does not have: a 404 at every
 #: start. The site's copy of the script is written without them (:func:`bootstrap`).
 SERVICE_WORKER_SETTINGS = re.compile(r"\n\s*serviceWorkerSettings:\s*\{[^{}]*\},")
-#: Roboto, Flutter's default font: flet-web's client asks for it at the second path (as
-#: Google Fonts names it), a path flet-web's own copy (the first) is not at. The site serves
-#: that copy at the second path alone (nothing asks for the first: 63 KB a phone would keep
-#: twice), so that a start has no 404.
-ROBOTO = ("assets/fonts/roboto.woff2", "assets/assets/fonts/roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2")
+#: Roboto, Flutter's default font: flet-web's copy (the first path) is asked for where
+#: Google Fonts names it, under the font base the site sets: the WebAssembly build (which
+#: Chromium takes) at the second path, the JavaScript build (Firefox, Safari) at the third.
+#: The site serves the copy at those two alone (nothing asks for the first: 63 KB a phone
+#: would keep twice), so that a start has no 404 on any engine; the third is one of the
+#: builds' files a browser keeps only once it used it (``publish.VARIANTS``).
+ROBOTO_FILE = "roboto/v32/KFOmCnqEu92Fr1Me4GZLCzYlKw.woff2"
+ROBOTO = ("assets/fonts/roboto.woff2", f"assets/assets/fonts/{ROBOTO_FILE}", f"assets/fonts/{ROBOTO_FILE}")
+#: The client file of each build that names Roboto's file (a build that stops asking for it
+#: there, or asks elsewhere, is a change to look at).
+ROBOTO_ASKED_BY = ("main.dart.wasm", "main.dart.js")
 
 
 def problems(web: Path) -> list[str]:
@@ -90,10 +96,10 @@ def problems(web: Path) -> list[str]:
         found.append(f"{page} has no {HOME_SCREEN_TAG!r}: the app's home-screen name would not be set")
     if not (web / ROBOTO[0]).exists():
         found.append(f"{web / ROBOTO[0]} is missing: the site serves it as {ROBOTO[1]}; change ROBOTO")
-    client = web / "main.dart.js"
-    asked = ROBOTO[1].split("/", 3)[-1]  # roboto/v32/...woff2
-    if client.exists() and asked.encode() not in client.read_bytes():
-        found.append(f"{client} no longer asks for {asked}: change ROBOTO to the path it asks for")
+    for name in ROBOTO_ASKED_BY:
+        client = web / name
+        if client.exists() and ROBOTO_FILE.encode() not in client.read_bytes():
+            found.append(f"{client} no longer asks for {ROBOTO_FILE}: change ROBOTO to the paths the builds ask for")
     loader = web / "flutter_bootstrap.js"
     if loader.exists() and not SERVICE_WORKER_SETTINGS.search(loader.read_text(encoding="utf-8")):
         found.append(

@@ -36,7 +36,7 @@
     }
   }
   function show() {
-    if (!loading) return;
+    if (!loading || state === "stalled") return;
     var total = (bytes.page + bytes.worker) / 1048576;
     loading.status.textContent = state === "starting" ? text.starting : text.downloading;
     // A first visit counts what has come from its first file on (and keeps the sum under
@@ -86,14 +86,51 @@
       list.getEntries().forEach(function (entry) {
         bytes.page += entry.decodedBodySize || 0;
       });
+      moved();
       show();
     }).observe({ type: "resource", buffered: true });
   }
   window.addEventListener("mammoth-loading", function (event) {
     if (event.detail.bytes !== undefined) bytes.worker = event.detail.bytes;
     if (event.detail.state) state = event.detail.state;
+    moved();
     show();
   });
+
+  // A start that stops: nothing has come, nothing was drawn and Python said nothing for
+  // STALL_MS, and the app's first screen is not there. The loading screen then says which
+  // part did not start (the screen's client, or Python) and offers Reload, in place of a
+  // spinner that would turn forever.
+  var STALL_MS = 45000;
+  var lastMove = Date.now();
+  var drawn = false;
+  function moved() {
+    lastMove = Date.now();
+  }
+  window.addEventListener("flutter-first-frame", function () {
+    drawn = true;
+    moved();
+  });
+  var watchdog = setInterval(function () {
+    if (!loading) return clearInterval(watchdog);
+    if (Date.now() - lastMove < STALL_MS) return;
+    clearInterval(watchdog);
+    stalled(drawn ? text.stalled_python : text.stalled_screen);
+  }, 1000);
+  function stalled(words) {
+    state = "stalled";
+    loading.status.textContent = words;
+    loading.amount.textContent = "";
+    var again = document.createElement("button");
+    again.id = "mammoth-loading-reload";
+    again.textContent = text.reload;
+    again.style.cssText = "pointer-events:auto;min-height:56px;min-width:200px;border-radius:28px;border:0;" +
+      "font:inherit;font-weight:bold;background:" + (dark ? "#ffb77a" : "#8b4f16") + ";color:" + (dark ? "#2b1700" : "#fff") + ";";
+    again.onclick = function () {
+      window.location.reload();
+    };
+    loading.appendChild(again);
+  }
   function done() {
     // Two frames after Python's first screen arrived: Flutter has drawn it.
     requestAnimationFrame(function () {

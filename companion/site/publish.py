@@ -47,6 +47,7 @@ VARIANTS = (
     "canvaskit/canvaskit.wasm",
     "canvaskit/chromium/canvaskit.js",
     "canvaskit/chromium/canvaskit.wasm",
+    flet_client.ROBOTO[2],  # the JavaScript build's Roboto
 )
 HERE = Path(__file__).parent
 #: Where the Python worker keeps its memory snapshot in a version's cache: made on the
@@ -96,6 +97,9 @@ def _page_texts() -> dict[str, dict[str, str]]:
         "site.first_visit",
         "site.scan_hint",
         "site.scan_cancel",
+        "site.stalled_screen",
+        "site.stalled_python",
+        "site.reload",
     )
     return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
@@ -158,7 +162,8 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     for name in CLIENT_FILES:
         _copy(web / name, dest / name)
     (dest / "flutter_bootstrap.js").write_text(flet_client.bootstrap(web), encoding="utf-8")
-    _copy(web / flet_client.ROBOTO[0], dest / flet_client.ROBOTO[1])
+    for served in flet_client.ROBOTO[1:]:  # where each build asks for it
+        _copy(web / flet_client.ROBOTO[0], dest / served)
     (dest / "assets" / "FontManifest.json").write_text(_font_manifest(), encoding="utf-8")
     assets = assets_dir()
     for name in APP_ASSETS:

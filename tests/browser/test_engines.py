@@ -1,0 +1,112 @@
+"""The static site in the other engines a table's phones run: Firefox (Debian's
+``firefox-esr``, through :mod:`.engines`). Firefox takes Flutter's JavaScript build, not
+the WebAssembly one Chromium takes. Each walk fails on any request that fails (a 404) or
+leaves the site."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.site.publish import publish
+
+from .engines import EngineError, FirefoxPhone, firefox_ready
+from .harness import StaticHost
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    why = firefox_ready()
+    if why:
+        pytest.skip(why)
+    folder = tmp_path_factory.mktemp("site")
+    publish(folder)
+    return folder
+
+
+@pytest.fixture
+def host(site: Path) -> Iterator[StaticHost]:
+    served = StaticHost(site).start()
+    yield served
+    served.stop()
+
+
+def _no_moves(phone: FirefoxPhone, player: int) -> None:
+    deadline = time.monotonic() + 20
+    while "setzt" in phone.text(f"player-{player}"):
+        if time.monotonic() > deadline:
+            raise EngineError("the move stayed on the row")
+        time.sleep(0.2)
+
+
+def test_firefox_plays_a_round_keeps_it_and_opens_offline(host: StaticHost, tmp_path: Path) -> None:
+    """A German Firefox phone: the start screen, a game with a move, Undo and Redo, the roll
+    and the winner's choice, the rules page; a reload opens into the round with its move,
+    and so does a reload with the site's host stopped (the service worker's copy). No
+    request fails or leaves the site on the way."""
+    phone = FirefoxPhone(tmp_path / "firefox", "de-DE")
+    try:
+        phone.open(host.url)
+        assert "Neue Partie" in phone.text("new-game", timeout=120)
+        phone.tap("new-game")
+        phone.wait("name-0")
+        for seat, name in enumerate(["Anna", "Bert", "Chen"]):
+            if not phone.exists(f"name-{seat}"):
+                phone.tap("add-player")
+            phone.type(f"name-{seat}", name)
+            phone.wait_text(f"start-player-{seat}", name)
+        phone.tap("deck-companion")
+        phone.tap("start-game")
+        phone.wait("herd-card", 30)
+        assert "Runde 1" in phone.text("title")
+
+        phone.tap("edit-0")
+        phone.wait("migration-editor")
+        phone.tap("people-plus")
+        phone.tap("save-migration")
+        phone.gone("migration-editor")
+        phone.wait_text("player-0", "Anna setzt 2 Personen um")
+        phone.tap("undo")
+        phone.wait("migration-editor")  # Undo of a move opens it again, to fix it
+        phone.tap("cancel-migration")
+        phone.gone("migration-editor")
+        _no_moves(phone, 0)
+        phone.tap("redo")
+        phone.wait_text("player-0", "Anna setzt 2 Personen um")
+        phone.shot("firefox-de-round")
+
+        phone.tap("edit-1")
+        phone.wait("migration-editor")
+        phone.tap("save-migration")
+        phone.gone("migration-editor")
+        phone.wait_text("player-1", "Bert setzt 1 Person um")
+        phone.tap("roll")
+        phone.wait("winner", 30)
+        if phone.exists("choose-first"):
+            phone.tap("choose-first")
+        phone.wait("next-round", 30)
+        phone.shot("firefox-de-result")
+        assert phone.failures() == []
+
+        phone.ask("reload")
+        phone.ask("semantics")
+        phone.wait("next-round", 120)  # straight back into the round, its result kept
+        host.stop()
+        phone.ask("reload")
+        phone.ask("semantics")
+        phone.wait("next-round", 120)  # no host: the phone's own copy of the site
+        phone.tap("next-round")
+        phone.wait_text("title", "Runde 2")
+        phone.tap("nav-back")
+        phone.tap("open-rules")
+        phone.wait("rules-text")
+        assert "Mammut" in phone.text("rules-text")
+        phone.shot("firefox-de-rules")
+        assert phone.failures() == []
+    finally:
+        phone.close()
