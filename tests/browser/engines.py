@@ -5,6 +5,7 @@ is watched: one that fails (404) or leaves the site's origin is a failure of the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -108,7 +109,7 @@ class FirefoxPhone:
             if self.exists(identifier):
                 found = re.findall(r"[A-Za-z0-9_-]{60,}", str(self.ask("value", identifier=identifier)))
                 if found:
-                    return found[0]
+                    return str(found[0])
             time.sleep(0.2)
         raise EngineError(f"no code in {identifier}")
 
@@ -123,10 +124,8 @@ class FirefoxPhone:
         return list(self.ask("failures"))
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(EngineError):
             self.ask("close")
-        except EngineError:
-            pass
         if self.process.stdin is not None:
             self.process.stdin.close()
         try:
