@@ -219,7 +219,7 @@
     var op = ops[ask.op];
     if (!op) return;
     Promise.resolve().then(function () { return op(ask); }).catch(function (error) {
-      console.warn("playing together:", ask.op, error);
+      console.warn("playing together:", ask.op, String((error && error.message) || error));
       if (ask.slot) failed(ask.slot, "error");
     });
   });

@@ -16,6 +16,10 @@ from typing import Any
 
 ENGINES = Path(__file__).parent / "engines"
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
+IDS_JS = (
+    "Array.from(document.querySelectorAll('[flt-semantics-identifier]'), "
+    "e => e.getAttribute('flt-semantics-identifier')).join(', ')"
+)
 #: A phone's window (CSS pixels), as NARROW in the Chromium harness.
 PHONE = (412, 915)
 
@@ -38,10 +42,15 @@ class EngineError(AssertionError):
 class FirefoxPhone:
     """One Firefox, its profile in ``profile``, a phone-sized window, the language ``lang``."""
 
-    def __init__(self, profile: Path, lang: str = "en-US", shots: Path | None = None) -> None:
+    def __init__(
+        self, profile: Path, lang: str = "en-US", shots: Path | None = None, namespace: str | None = None
+    ) -> None:
+        """``namespace``: the network namespace the phone runs in (its driver too: Firefox's
+        remote agent listens on the namespace's own loopback)."""
         self.shots = shots or Path("test-artifacts") / "screenshots"
+        inside = ["ip", "netns", "exec", namespace] if namespace else []
         self.process = subprocess.Popen(
-            ["node", str(ENGINES / "firefox_phone.mjs")],
+            [*inside, "node", str(ENGINES / "firefox_phone.mjs")],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
@@ -63,7 +72,7 @@ class FirefoxPhone:
         answer = json.loads(line)
         if not answer["ok"]:
             raise EngineError(f"{op} {fields.get('identifier', '')}: {answer['error'][:2000]}")
-        return answer["value"]
+        return answer.get("value")
 
     def open(self, url: str) -> None:
         """The site, until Flutter's accessibility tree is there."""
@@ -90,7 +99,7 @@ class FirefoxPhone:
             if needle in seen:
                 return seen
             time.sleep(0.2)
-        raise EngineError(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}")
+        raise EngineError(self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}"))
 
     def gone(self, identifier: str, timeout: float = 15.0) -> None:
         deadline = time.monotonic() + timeout
@@ -100,7 +109,9 @@ class FirefoxPhone:
             time.sleep(0.1)
 
     def type(self, identifier: str, text: str) -> None:
-        self.ask("type", identifier=identifier, text=text)
+        """Typed key by key, a little apart: keys typed at once can overtake the app's own
+        update of the field, which then drops some (a code of 90 characters arrives cut)."""
+        self.ask("type", identifier=identifier, text=text, delay=25)
 
     def code(self, identifier: str, timeout: float = 30.0) -> str:
         """The code a phone shows as text (the field under ``identifier``)."""
@@ -111,7 +122,13 @@ class FirefoxPhone:
                 if found:
                     return str(found[0])
             time.sleep(0.2)
-        raise EngineError(f"no code in {identifier}")
+        raise EngineError(self.on_screen(f"no code in {identifier}"))
+
+    def on_screen(self, what: str) -> str:
+        """``what``, with the ids on screen and a screenshot's path (for a failing walk)."""
+        ids = self.ask("evaluate", script=IDS_JS)
+        said = self.ask("said")
+        return f"{what}; on screen: {ids}; the page's last warnings {said}; screenshot {self.shot('firefox-failure')}"
 
     def shot(self, name: str) -> Path:
         self.shots.mkdir(parents=True, exist_ok=True)

@@ -3,12 +3,13 @@ namespace per phone, each with one link into an access point's namespace, where 
 joins the links. Packets between two phones really cross two veth links and the bridge
 (none takes the kernel's local path), and the access point can do what a real one does:
 keep its clients apart (``isolated``), drop a share of the frames it forwards (nftables'
-``numgen random``), or carry them slowly (a ``tbf`` queue). A phone is a Chromium started
+``numgen random``), or carry them slowly (a ``tbf`` queue). It is each phone's default
+route, as a Wi-Fi's router is, and routes nowhere beyond its bridge. A phone is a Chromium started
 in its namespace through a small wrapper that Playwright takes as its executable; the site
 is served on 127.0.0.1 inside each phone's namespace (a secure origin, as a phone's own
 copy of the site is). A phone's browser, all its processes, can be stopped (SIGSTOP, a
 locked screen or a busy phone) and resumed. Every address exists only inside namespaces
-the rig made; nothing reaches a route outside them. This kernel has no ``netem``."""
+the rig made; nothing reaches a network outside them. This kernel has no ``netem``."""
 
 from __future__ import annotations
 
@@ -58,7 +59,23 @@ class Rig:
         _run("ip", "-n", self.ap, "link", "set", port, "master", "br0")
         _run("ip", "-n", self.ap, "link", "set", port, "up")
         self.ports.append(port)
-        assert "default" not in _run("ip", "-n", space, "route")
+        # As on a Wi-Fi, the access point is the default route (a browser that lists only
+        # the default route's address, as Firefox does for a page with no camera, finds
+        # one); the access point's namespace has no route beyond its bridge.
+        gateway = "fd77::1" if ipv6_only else "10.78.0.1"
+        _run(
+            "ip",
+            "-n",
+            space,
+            "route",
+            "add",
+            "default",
+            "via",
+            gateway,
+            "dev",
+            "wlan0",
+            *(["onlink"] if ipv6_only else []),
+        )
         wrapper = self.folder / f"chromium-{name}"
         wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {space} {CHROMIUM} "$@"\n', encoding="utf-8")
         wrapper.chmod(0o755)
@@ -148,7 +165,19 @@ def wifi(folder: Path, names: tuple[str, ...], ipv6_only: bool = False) -> Itera
     _run("ip", "netns", "add", rig.ap)
     try:
         _run("ip", "-n", rig.ap, "link", "add", "br0", "type", "bridge")
+        _run(
+            "ip",
+            "-n",
+            rig.ap,
+            "addr",
+            "add",
+            "fd77::1/64" if ipv6_only else "10.78.0.1/24",
+            "dev",
+            "br0",
+            *(["nodad"] if ipv6_only else []),
+        )
         _run("ip", "-n", rig.ap, "link", "set", "br0", "up")
+        assert "default" not in _run("ip", "-n", rig.ap, "route")  # nothing beyond the access point
         for number, name in enumerate(names):
             rig.add(name, number, ipv6_only)
         yield rig

@@ -15,9 +15,11 @@ from playwright.sync_api import Browser
 
 from companion.site.publish import publish
 
-from .harness import App
+from .engines import FirefoxPhone, firefox_ready
+from .harness import NARROW, App
 from .table_net import can_make, open_app, paste, phone, read_code
 from .table_rig import Rig, wifi
+from .test_static_site import up_when_any
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -138,3 +140,65 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
     finally:
         host.close()
         guest.close()
+
+
+def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_path: Path) -> None:
+    """A second engine at the table: a Chromium host and a Firefox guest (Spanish) join and
+    share moves both ways; the Chromium phone leaves, the Firefox phone says so, hosts its
+    copy, and the Chromium phone joins it: the game goes on with both phones' moves."""
+    why = firefox_ready()
+    if why:
+        pytest.skip(why)
+    host_context = phone(browser, rig.wrappers["host"], tmp_path / "host", camera=True, locale="en-US", scheme="light")
+    host_context.grant_permissions(["camera"], origin=rig.url.rstrip("/"))
+    host = open_app(browser, rig.url, host_context)
+    fox = FirefoxPhone(tmp_path / "firefox", "es-ES", namespace=rig.phones["guest"])
+    try:
+        fox.open(rig.url)
+        fox.wait("join-table", 120)
+        host.new_game(["Anna", "Bert", "Chen"], "companion")
+        host.reveal("share-table")
+        host.tap("share-table")
+        fox.tap("join-table")
+        fox.type("join-code", read_code(host, "share-code"))
+        fox.tap("join-submit")
+        paste(host, "share-answer", fox.code("join-answer"))
+        host.tap("share-answer-submit")
+        host.wait_text("share-status", "1 other phone")
+        fox.wait("herd-card", 30)
+        host.tap("share-done")
+        fox.tap("edit-0")
+        fox.wait("migration-editor")
+        fox.tap("save-migration")
+        host.wait_text("player-0", "Anna moves 1 person")
+        host.move(1, name="Bert")
+        fox.wait_text("player-1", "Bert")
+        fox.wait_text("player-1", "1")
+        fox.shot("firefox-es-guest-round")
+
+        host.page.goto(rig.url + "manifest.json")  # the Chromium phone leaves the table
+        fox.wait_text("table-status", "anfitrión", timeout=30)
+        fox.tap("share-table")  # the Firefox phone hosts its copy
+        code = fox.code("share-code")
+        host.page.close()
+        host = App(browser, rig.url, NARROW, touch=True, context=host_context)  # the Chromium phone comes back
+        up_when_any(host, "new-game", "herd-card")  # the start screen, or the game played last
+        if host.el("herd-card").count():
+            host.tap("nav-back")
+        host.tap("join-table")
+        paste(host, "join-code", code)
+        host.tap("join-submit")
+        fox.type("share-answer", read_code(host, "join-answer"))
+        fox.tap("share-answer-submit")
+        host.wait("herd-card", 30_000)
+        host.wait_text("player-1", "Bert moves 1 person")
+        host.move(1, people=2, name="Bert")  # a change on the guest's side reaches the new host
+        fox.tap("share-done")
+        fox.wait_text("player-1", "Bert")
+        fox.wait_text("player-1", "2")
+        fox.shot("firefox-es-host-round")
+        assert fox.failures() == []
+        host.assert_offline()
+    finally:
+        fox.close()
+        host.close()

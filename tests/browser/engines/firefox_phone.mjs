@@ -10,6 +10,7 @@ import puppeteer from "puppeteer-core";
 let browser = null;
 let page = null;
 const failures = []; // requests that failed (>= 400) or left the site's origin
+const said = []; // the page's warnings and errors, for a failing walk's report
 let origin = "";
 
 const node = (identifier) => `[flt-semantics-identifier="${identifier}"]`;
@@ -102,6 +103,10 @@ const ops = {
     });
     page = (await browser.pages())[0] || (await browser.newPage());
     await page.setViewport({ width: ask.width, height: ask.height });
+    page.on("console", (message) => {
+      if (["warn", "warning", "error"].includes(message.type())) said.push(message.text().slice(0, 300));
+    });
+    page.on("pageerror", (error) => said.push(`page error: ${String(error).slice(0, 300)}`));
     page.on("response", (response) => {
       if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
     });
@@ -166,7 +171,7 @@ const ops = {
       if (field && "value" in field) field.select();
     });
     await page.keyboard.press("Backspace");
-    await page.keyboard.type(ask.text);
+    await page.keyboard.type(ask.text, { delay: ask.delay || 0 });
     return true;
   },
   async value(ask) {
@@ -185,6 +190,9 @@ const ops = {
   async shot(ask) {
     await page.screenshot({ path: ask.path });
     return true;
+  },
+  async said() {
+    return said.slice(-6);
   },
   async failures() {
     return failures.splice(0);
