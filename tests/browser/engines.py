@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -149,3 +150,187 @@ class FirefoxPhone:
             self.process.wait(20)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+MINIBROWSER = next(
+    (str(p) for p in sorted(Path("/usr/lib").glob("*/webkit2gtk-*/MiniBrowser"))), "/usr/lib/webkit2gtk-4.1/MiniBrowser"
+)
+WEBKIT_DRIVER = shutil.which("WebKitWebDriver") or "/usr/bin/WebKitWebDriver"
+#: Safari's storage features, off by default in WebKitGTK (its automation profile stays
+#: ephemeral all the same: the app then says, rightly, that nothing is kept).
+WEBKIT_FEATURES = "--features=+FileSystem,+FileSystemWritableStream,+StorageAPI,+StorageAPIEstimate"
+OTHER_ORIGINS_JS = (
+    "return performance.getEntriesByType('resource').map(e => e.name)"
+    ".filter(n => !n.startsWith(location.origin) && !n.startsWith('data:') && !n.startsWith('blob:'))"
+)
+
+
+def webkit_ready() -> str:
+    """Why a WebKit phone cannot run here ("" when it can)."""
+    for path, why in ((MINIBROWSER, "webkit2gtk-driver's MiniBrowser"), (WEBKIT_DRIVER, "WebKitWebDriver")):
+        if not Path(path).exists():
+            return f"needs {why} (Debian's webkit2gtk-driver; .ci/run installs it)"
+    if shutil.which("Xvfb") is None:
+        return "needs Xvfb (Debian's xvfb)"
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "needs selenium (the test extra)"
+    return ""
+
+
+class WebKitPhone:
+    """WebKitGTK's MiniBrowser in automation mode on a virtual screen, driven by selenium
+    through WebKitWebDriver; ``locale`` is the system's (``C.UTF-8`` as containers have it)."""
+
+    def __init__(self, display: int, locale: str = "en_US.UTF-8", shots: Path | None = None) -> None:
+        from selenium import webdriver
+
+        self.shots = shots or Path("test-artifacts") / "screenshots"
+        self.xvfb = subprocess.Popen(
+            ["Xvfb", f":{display}", "-screen", "0", "480x1000x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+        env.update(DISPLAY=f":{display}", LANG=locale, LC_ALL=locale)
+        if not locale.startswith("C"):
+            env["LANGUAGE"] = locale.split(".")[0]  # what WebKit reports, with or without the locale installed
+        options = webdriver.WebKitGTKOptions()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        options.add_argument(WEBKIT_FEATURES)
+        service = webdriver.WebKitGTKService(executable_path=WEBKIT_DRIVER, env=env)
+        try:
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
+        except Exception:
+            self.xvfb.terminate()
+            raise
+        self.driver.set_window_size(*PHONE)
+
+    def open(self, url: str, first: str = "new-game", timeout: float = 120) -> None:
+        """The site, until Flutter's accessibility tree shows ``first``."""
+        self.driver.get(url)
+        deadline = time.monotonic() + timeout
+        while not self.exists(first):
+            if time.monotonic() > deadline:
+                raise EngineError(self.on_screen(f"waited {timeout:g} s for {first}"))
+            self.driver.execute_script("var p = document.querySelector('flt-semantics-placeholder'); if (p) p.click();")
+            time.sleep(0.5)
+
+    def _box(self, identifier: str) -> dict[str, float] | None:
+        found = self.driver.execute_script(
+            "var e = document.querySelector(arguments[0]); if (!e) return null;"
+            "var r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height};",
+            f'[flt-semantics-identifier="{identifier}"]',
+        )
+        return dict(found) if found else None
+
+    def exists(self, identifier: str) -> bool:
+        return self._box(identifier) is not None
+
+    def wait(self, identifier: str, timeout: float = 15.0) -> dict[str, float]:
+        deadline = time.monotonic() + timeout
+        while True:
+            box = self._box(identifier)
+            if box is not None:
+                return box
+            if time.monotonic() > deadline:
+                raise EngineError(self.on_screen(f"waited {timeout:g} s for {identifier}"))
+            time.sleep(0.1)
+
+    def _still(self, identifier: str) -> dict[str, float]:
+        before = self.wait(identifier)
+        for _ in range(50):
+            time.sleep(0.15)
+            after = self.wait(identifier)
+            if after == before:
+                return after
+            before = after
+        return before
+
+    def tap(self, identifier: str) -> None:
+        """A pointer's tap at the middle of the control (a script's click() does nothing),
+        after a wheel turn that brings it into view if need be."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+        box = self._still(identifier)
+        for _ in range(12):
+            if box["y"] >= 0 and box["y"] + box["height"] <= PHONE[1]:
+                break
+            middle = int(box["y"] + box["height"] / 2 - PHONE[1] / 2)
+            ActionChains(self.driver).scroll_from_origin(
+                ScrollOrigin.from_viewport(20, PHONE[1] // 2), 0, middle
+            ).perform()
+            box = self._still(identifier)
+        action = ActionBuilder(self.driver)
+        action.pointer_action.move_to_location(int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2))
+        action.pointer_action.click()
+        action.perform()
+
+    def text(self, identifier: str) -> str:
+        self.wait(identifier)
+        return str(
+            self.driver.execute_script(
+                "var e = document.querySelector(arguments[0]);"
+                "var labels = Array.from(e.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'));"
+                "return [e.innerText || ''].concat(labels, [e.getAttribute('aria-label') || '']).join(' ')"
+                ".replace(/\\u2060/g, '');",
+                f'[flt-semantics-identifier="{identifier}"]',
+            )
+        )
+
+    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            seen = self.text(identifier) if self.exists(identifier) else ""
+            if needle in seen:
+                return seen
+            time.sleep(0.2)
+        raise EngineError(self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}"))
+
+    def gone(self, identifier: str, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.exists(identifier):
+            if time.monotonic() > deadline:
+                raise EngineError(self.on_screen(f"{identifier} stayed on screen"))
+            time.sleep(0.1)
+
+    def type(self, identifier: str, text: str) -> None:
+        """Tap the field, select what it holds, and type key by key."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        box = self._still(identifier)
+        builder = ActionBuilder(self.driver)
+        builder.pointer_action.move_to_location(int(box["x"] + 24), int(box["y"] + box["height"] / 2))
+        builder.pointer_action.click()
+        builder.perform()
+        time.sleep(0.3)
+        self.driver.execute_script("var f = document.activeElement; if (f && 'value' in f) f.select();")
+        for key in text:
+            ActionChains(self.driver).send_keys(key).perform()
+
+    def other_origins(self) -> list[str]:
+        return list(self.driver.execute_script(OTHER_ORIGINS_JS))
+
+    def shot(self, name: str) -> Path:
+        self.shots.mkdir(parents=True, exist_ok=True)
+        path = (self.shots / f"{name}.png").resolve()
+        self.driver.save_screenshot(str(path))
+        return path
+
+    def on_screen(self, what: str) -> str:
+        ids = self.driver.execute_script(IDS_JS.replace("Array.from", "return Array.from", 1))
+        return f"{what}; on screen: {ids}; screenshot {self.shot('webkit-failure')}"
+
+    def close(self) -> None:
+        try:
+            self.driver.quit()
+        finally:
+            self.xvfb.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.xvfb.wait(10)

@@ -5,7 +5,12 @@ leaves the site."""
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +18,7 @@ import pytest
 
 from companion.site.publish import publish
 
-from .engines import EngineError, FirefoxPhone, firefox_ready
+from .engines import EngineError, FirefoxPhone, WebKitPhone, firefox_ready, webkit_ready
 from .harness import StaticHost
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -21,9 +26,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    why = firefox_ready()
-    if why:
-        pytest.skip(why)
+    if firefox_ready() and webkit_ready():
+        pytest.skip(f"{firefox_ready()}; {webkit_ready()}")
     folder = tmp_path_factory.mktemp("site")
     publish(folder)
     return folder
@@ -49,6 +53,9 @@ def test_firefox_plays_a_round_keeps_it_and_opens_offline(host: StaticHost, tmp_
     and the winner's choice, the rules page; a reload opens into the round with its move,
     and so does a reload with the site's host stopped (the service worker's copy). No
     request fails or leaves the site on the way."""
+    why = firefox_ready()
+    if why:
+        pytest.skip(why)
     phone = FirefoxPhone(tmp_path / "firefox", "de-DE")
     try:
         phone.open(host.url)
@@ -110,3 +117,97 @@ def test_firefox_plays_a_round_keeps_it_and_opens_offline(host: StaticHost, tmp_
         assert phone.failures() == []
     finally:
         phone.close()
+
+
+class LoggedHost(StaticHost):
+    """The static host, its access log kept: the status of every request an engine made."""
+
+    log: Path | None = None
+
+    def start(self) -> StaticHost:
+        self.log = self.folder.parent / f"access-{self.port}.log"
+        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=out)
+        return self._ready()
+
+    def _ready(self) -> StaticHost:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                urllib.request.urlopen(self.url, timeout=2).close()
+                return self
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
+    def failed(self) -> list[str]:
+        """Requests answered with an error (a 404)."""
+        assert self.log is not None
+        return [line for line in self.log.read_text(errors="replace").splitlines() if re.search(r'" [45]\d\d ', line)]
+
+
+@pytest.fixture
+def logged(site: Path) -> Iterator[LoggedHost]:
+    served = LoggedHost(site)
+    served.start()
+    yield served
+    served.stop()
+
+
+def test_webkit_starts_in_a_c_locale_plays_a_round_and_speaks_german(logged: LoggedHost) -> None:
+    """WebKit (Safari's engine) on a system whose locale is C.UTF-8 (its browser language
+    "C" is no tag): the start screen in English; a game with a move, Undo and Redo, the
+    roll; the rules page. Then German, picked in Settings: the start screen and the rules.
+    No request fails, none leaves the site."""
+    why = webkit_ready()
+    if why:
+        pytest.skip(why)
+    phone = WebKitPhone(display=90 + os.getpid() % 9, locale="C.UTF-8")
+    try:
+        phone.open(logged.url)
+        assert "New game" in phone.text("new-game")
+        phone.tap("new-game")
+        phone.wait("name-0")
+        for seat, name in enumerate(["Anna", "Bert"]):
+            phone.type(f"name-{seat}", name)
+            phone.wait_text(f"start-player-{seat}", name)
+        while phone.exists("name-2"):
+            phone.tap("remove-2")
+            phone.gone("name-2")
+        phone.tap("deck-companion")
+        phone.tap("start-game")
+        phone.wait("herd-card", 30)
+        phone.tap("edit-0")
+        phone.wait("migration-editor")
+        phone.tap("save-migration")
+        phone.gone("migration-editor")
+        phone.wait_text("player-0", "Anna moves 1 person")
+        phone.tap("undo")
+        phone.wait("migration-editor")
+        phone.tap("cancel-migration")
+        phone.gone("migration-editor")
+        assert "moves" not in phone.text("player-0")
+        phone.tap("redo")
+        phone.wait_text("player-0", "Anna moves 1 person")
+        phone.shot("webkit-c-locale-round")
+        phone.tap("roll")
+        phone.wait("winner", 30)
+        phone.shot("webkit-c-locale-result")
+        phone.tap("nav-back")
+        phone.tap("open-rules")
+        phone.wait_text("rules-text", "mammoth")
+        phone.tap("nav-back")
+        phone.tap("open-settings")  # a second language, as a player picks it
+        phone.tap("lang-de")
+        phone.wait_text("language-title", "Sprache")
+        phone.tap("nav-back")
+        assert "Neue Partie" in phone.wait_text("new-game", "Neue Partie")
+        phone.tap("open-rules")
+        phone.wait_text("rules-text", "Mammut")
+        phone.shot("webkit-de-rules")
+        assert phone.other_origins() == []
+    finally:
+        phone.close()
+    assert logged.failed() == []
