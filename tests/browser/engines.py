@@ -253,7 +253,6 @@ class WebKitPhone:
         """A pointer's tap at the middle of the control (a script's click() does nothing),
         after a wheel turn that brings it into view if need be."""
         from selenium.webdriver.common.action_chains import ActionChains
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 
         box = self._still(identifier)
@@ -265,8 +264,14 @@ class WebKitPhone:
                 ScrollOrigin.from_viewport(20, PHONE[1] // 2), 0, middle
             ).perform()
             box = self._still(identifier)
+        self._click(int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2))
+
+    def _click(self, x: int, y: int) -> None:
+        """A pointer's click at ``x``, ``y`` (page pixels)."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
         action = ActionBuilder(self.driver)
-        action.pointer_action.move_to_location(int(box["x"] + box["width"] / 2), int(box["y"] + box["height"] / 2))
+        action.pointer_action.move_to_location(x, y)  # type: ignore[no-untyped-call]  # selenium leaves it untyped
         action.pointer_action.click()
         action.perform()
 
@@ -302,13 +307,9 @@ class WebKitPhone:
     def type(self, identifier: str, text: str) -> None:
         """Tap the field, select what it holds, and type key by key."""
         from selenium.webdriver.common.action_chains import ActionChains
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
         box = self._still(identifier)
-        builder = ActionBuilder(self.driver)
-        builder.pointer_action.move_to_location(int(box["x"] + 24), int(box["y"] + box["height"] / 2))
-        builder.pointer_action.click()
-        builder.perform()
+        self._click(int(box["x"] + 24), int(box["y"] + box["height"] / 2))
         time.sleep(0.3)
         self.driver.execute_script("var f = document.activeElement; if (f && 'value' in f) f.select();")
         for key in text:
