@@ -76,15 +76,64 @@ def test_a_waiting_tab_takes_the_slots_when_answered(monkeypatch: pytest.MonkeyP
 
 
 def test_a_waiting_tab_opens_the_games_when_the_other_tab_closes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Nobody asks: the waiting tab tries every POLL_SECONDS and takes the slots once the
-    holding tab is gone."""
+    """Nobody asks: the waiting tab tries every POLL_SECONDS; it finds the slots free once the
+    holding tab is gone, gives them back while they have been free for less than
+    GRACE_SECONDS (a reload comes back within it), then takes them."""
     monkeypatch.setattr(handover, "POLL_SECONDS", 0.01)
+    monkeypatch.setattr(handover, "GRACE_SECONDS", 0.05)
     channel = Channel()
     waiting = channel.tab()
-    answers = iter(["busy", "busy", "slots"])
+    answers = iter(["busy", "busy", *["slots"] * 1000])
+    given_back: list[str] = []
 
     async def take() -> str:
         return next(answers)
 
-    assert run_async(handover.wait_for_slots(take, lambda got: got == "busy", waiting)) == "slots"
+    got = run_async(handover.wait_for_slots(take, lambda got: got == "busy", waiting, given_back.append))
+    assert got == "slots" and given_back and set(given_back) == {"slots"}
     assert channel.posted == []
+
+
+def test_a_waiting_tab_leaves_the_games_to_the_tab_being_reloaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The holding tab reloads: its slots are free for a moment, and its page says hello as
+    it starts; the waiting tab, which did not ask, gives them back every time it finds them
+    free and never opens them; the reloaded tab takes them again."""
+    monkeypatch.setattr(handover, "POLL_SECONDS", 0.01)
+    monkeypatch.setattr(handover, "GRACE_SECONDS", 0.03)
+    channel = Channel()
+    waiting, reloaded = channel.tab(), channel.tab()
+    state = {"free": True, "tries": 0}
+    given_back: list[str] = []
+
+    async def take() -> str:
+        state["tries"] += 1
+        if state["tries"] == 2:
+            reloaded.post("hello:page")  # the reloaded page starts
+        if state["tries"] == 40:
+            state["free"] = False  # its Python took the slots again
+        return "slots" if state["free"] else "busy"
+
+    async def walk() -> str | None:
+        try:
+            return await asyncio.wait_for(
+                handover.wait_for_slots(take, lambda got: got == "busy", waiting, given_back.append), 1.0
+            )
+        except TimeoutError:
+            return None
+
+    assert run_async(walk()) is None  # still waiting: the games stayed with the reloaded tab
+    assert len(given_back) == 39
+
+
+def test_a_tab_that_asked_takes_the_games_at_once_even_while_another_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Use the app here" was tapped: the slots, once free, are this tab's, whoever starts."""
+    monkeypatch.setattr(handover, "POLL_SECONDS", 0.01)
+    channel = Channel()
+    waiting, other = channel.tab(), channel.tab()
+    other.post("hello:page")
+    waiting.ask()
+
+    async def take() -> str:
+        return "slots"
+
+    assert run_async(handover.wait_for_slots(take, lambda got: got == "busy", waiting)) == "slots"

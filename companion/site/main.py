@@ -122,7 +122,10 @@ async def wait_here(page: ft.Page, tr: Translator, hand_over: handover.HandOver)
         asked,
     )
     keeper: StorageSlots = await handover.wait_for_slots(
-        lambda: open_storage_slots(DB_PATH, patience=0), lambda found: found.busy, hand_over
+        lambda: open_storage_slots(DB_PATH, patience=0),
+        lambda found: found.busy,
+        hand_over,
+        lambda found: found.release(),
     )
     page.controls.clear()
     page.update()

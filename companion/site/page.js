@@ -13,6 +13,12 @@
   var dark = mammothPrefs.dark(settings);
   window.mammothHerd = { version: VERSION, lang: lang, text: text };
 
+  // This tab is starting: a tab waiting for the saved games (site/handover.py) leaves them
+  // to it, as this may be the tab that held them, reloaded.
+  try {
+    new BroadcastChannel("mammoth-herd-games").postMessage("hello:page");
+  } catch (error) {}
+
   // The app's own font for the page's words (Hangul included), from the site's files.
   var face = document.createElement("style");
   face.textContent = "@font-face{font-family:MammothSans;src:url(fonts/MammothSans-Regular.otf)}";

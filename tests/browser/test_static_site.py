@@ -373,7 +373,8 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
 @pytest.mark.slow
 def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browser, tmp_path: Path) -> None:
     """In Korean and dark: version A is open with a game; a second tab of the same browser
-    refuses to open the games and says why, takes them over on a tap (the first tab says
+    refuses to open the games and says why, leaves them to the first tab while it is
+    reloaded, takes them over on a tap (the first tab says
     where they went) and, once it closes, the first tab opens them again with the second
     tab's move; B is published into the same folder: the page
     offers it in a banner, takes it only on Reload, and after the reload the game is intact
@@ -398,6 +399,12 @@ def test_a_new_version_is_offered_and_taken_with_the_game_intact(browser: Browse
         other = App(browser, host.url, NARROW, touch=True, context=app.context)
         other.wait_page_text(busy, timeout=60)
         other.shot("static-phone-dark-ko-second-tab")
+        # The first tab is reloaded while the second waits out of sight: the games stay in
+        # the tab being reloaded, and the second tab still waits.
+        app.reload()
+        app.wait("player-0", timeout=90_000)
+        assert words(app.text("player-0")) == words(moved)
+        other.wait_page_text(busy, timeout=10)
         # "Use the app here": the game moves to the second tab; the first reloads and says so.
         other.tap("site-take-over")
         other.wait("player-0", timeout=90_000)
