@@ -126,7 +126,7 @@ def test_a_waiting_tab_leaves_the_games_to_the_tab_being_reloaded(monkeypatch: p
 
 
 def test_a_tab_that_asked_takes_the_games_at_once_even_while_another_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """"Use the app here" was tapped: the slots, once free, are this tab's, whoever starts."""
+    """ "Use the app here" was tapped: the slots, once free, are this tab's, whoever starts."""
     monkeypatch.setattr(handover, "POLL_SECONDS", 0.01)
     channel = Channel()
     waiting, other = channel.tab(), channel.tab()
