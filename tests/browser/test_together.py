@@ -86,7 +86,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         assert "not an answer" in host.wait_text("share-answer-problem", "")
         paste(host, "share-answer", answer)
         host.tap("share-answer-submit")
-        host.wait_text("share-status", "1 other phone follows this game")
+        host.wait_text("share-status", "1 other phone is connected to this game")
         guest.wait("herd-card", timeout=30_000)
         assert "Anna" in guest.text("players-card")
         host.tap("share-done")
