@@ -13,11 +13,13 @@ import pytest
 from companion.data.text import change_text, step_text
 from companion.i18n import LANGUAGES, Translator, catalog, forms
 from companion.rules import (
+    Action,
     Choice,
     Choose,
     EndGame,
     EnterDice,
     EntryKind,
+    GameState,
     LogEntry,
     Migrate,
     Payment,
@@ -70,13 +72,13 @@ def test_a_button_named_in_quotes_is_a_label_of_the_same_language(lang: str) -> 
                 assert quoted in texts or any(t.startswith(starts) for t in texts), (lang, key, quoted)
 
 
-def _steps() -> list[tuple[object, object]]:
+def _steps() -> list[tuple[GameState, Action | None]]:
     """A state with names and a winner, and one action of every kind step_text names."""
     game = new_game(3, seed=11)
     for action in (StartRound(), Migrate(0, 1, Payment(food=1)), Migrate(1, 2, Payment(food=2)), Roll()):
         game = play(game, action)
     state = game.state
-    actions: list[object] = [
+    actions: list[Action | None] = [
         None,
         StartRound(),
         DescribeTile((), ()),
@@ -96,7 +98,7 @@ def test_undo_and_redo_lines_say_each_word_and_colon_once(lang: str) -> None:
     word said twice in a row ("실행 취소함: Eva: 이동 취소" had two colons)."""
     tr = Translator(lang)
     for state, action in _steps():
-        what = step_text(tr, state, action)  # type: ignore[arg-type]
+        what = step_text(tr, state, action)
         assert what, (lang, action)
         for kind in (EntryKind.UNDO, EntryKind.REDO):
             entry = LogEntry(1, kind, action, 1)  # type: ignore[arg-type]
