@@ -79,6 +79,7 @@
     var note = document.createElement("div");
     note.textContent = first ? text.first_visit : "";
     note.style.cssText = "font-size:15px;max-width:320px;opacity:0.85;";
+    cover.note = note;
     [icon, name, cover.status, cover.amount, note].forEach(function (part) {
       cover.appendChild(part);
     });
@@ -107,7 +108,8 @@
   // STALL_MS, and the app's first screen is not there. The loading screen then says which
   // part did not start (the screen's client, or Python) and offers Reload, in place of a
   // spinner that would turn forever.
-  var STALL_MS = 45000;
+  // (A test asks for a shorter wait with ?stall=<ms> in the address.)
+  var STALL_MS = Number(new URLSearchParams(window.location.search).get("stall")) || 45000;
   var lastMove = Date.now();
   var drawn = false;
   function moved() {
@@ -126,7 +128,9 @@
   function stalled(words) {
     state = "stalled";
     loading.status.textContent = words;
+    loading.status.style.maxWidth = "320px";
     loading.amount.textContent = "";
+    loading.note.textContent = "";
     var again = document.createElement("button");
     again.id = "mammoth-loading-reload";
     again.textContent = text.reload;

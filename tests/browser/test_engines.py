@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.site import flet_client
 from companion.site.publish import publish
 
 from .engines import EngineError, FirefoxPhone, WebKitPhone, firefox_ready, webkit_ready
@@ -211,3 +213,30 @@ def test_webkit_starts_in_a_c_locale_plays_a_round_and_speaks_german(logged: Log
     finally:
         phone.close()
     assert logged.failed() == []
+
+
+def test_a_site_without_the_javascript_builds_font_fails_the_firefox_walk(site: Path, tmp_path: Path) -> None:
+    """The check the walks make, shown to bite: a copy of the site without Roboto at the
+    JavaScript build's path (a flet-web upgrade that moved it, say) gives Firefox a 404 at
+    its first start, and the walk's request check names it."""
+    why = firefox_ready()
+    if why:
+        pytest.skip(why)
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    (copy / flet_client.ROBOTO[2]).unlink()
+    served = StaticHost(copy).start()
+    phone = FirefoxPhone(tmp_path / "firefox", "en-US")
+    try:
+        phone.open(served.url)
+        phone.wait("new-game", 120)
+        deadline = time.monotonic() + 30
+        failed: list[str] = []
+        while not any("roboto" in f for f in failed):
+            assert time.monotonic() < deadline, failed
+            failed += phone.failures()
+            time.sleep(0.5)
+        assert any(f.startswith("404 ") and flet_client.ROBOTO[2] in f for f in failed), failed
+    finally:
+        phone.close()
+        served.stop()

@@ -26,6 +26,7 @@ from companion.i18n import translate
 from companion.site.publish import MARK, SNAPSHOT_KEY, publish
 
 from .harness import (
+    ARTIFACTS,
     CHROMIUM,
     CHROMIUM_ARGS,
     KEPT_JS,
@@ -521,3 +522,27 @@ def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, sit
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+@pytest.mark.parametrize(("locale", "said"), [("ko-KR", "앱 화면이 시작되지"), ("de-DE", "Die Anzeige der App")])
+def test_a_start_that_stops_says_which_part_and_offers_reload(
+    browser: Browser, host: StaticHost, tmp_path: Path, locale: str, said: str
+) -> None:
+    """The screen's client never comes (its files refused, as a browser that cannot run
+    them): once nothing has moved for the page's wait (shortened here with ``?stall=``),
+    the loading screen says, in the phone's language, that the app's screen did not start,
+    and its Reload button loads the page again."""
+    context = phone(browser, tmp_path / "phone", "light", locale)
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.route(re.compile(r".*/main\.dart\.(js|mjs|wasm)$"), lambda route: route.abort())
+        page.goto(host.url + "?stall=3000")
+        reload = page.locator("#mammoth-loading-reload")
+        reload.wait_for(state="visible", timeout=90_000)
+        assert said in page.locator("#mammoth-loading").inner_text()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"static-phone-light-{locale[:2]}-stalled.png"))
+        with page.expect_navigation(timeout=30_000):
+            reload.click()
+    finally:
+        context.close()
