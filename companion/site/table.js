@@ -17,6 +17,7 @@
   var BEAT = "\u2665";
   var BEAT_MS = 1000;
   var AWAY_MS = 4500;
+  var GONE_MS = 10000; // ICE failed on an open channel for this long: the connection is gone
   var text = (window.mammothHerd && window.mammothHerd.text) || {};
 
   function tell(message) {
@@ -75,11 +76,23 @@
     pc.onconnectionstatechange = function () {
       if (peers[slot] !== peer) return;
       var open = peer.channel && peer.channel.readyState === "open";
-      // A channel that was open is not given up when ICE fails: a phone that wakes may
-      // answer again (its channel closes if it does not), and meanwhile it is away.
+      // A channel that was open is not given up at once when ICE fails: a phone that
+      // wakes may answer again. Meanwhile it is away; still failed after GONE_MS, the
+      // channel is closed, and both phones say the connection is gone (a guest keeps its
+      // steps as not yet shared, for its next join).
+      clearTimeout(peer.gone);
       if (pc.connectionState === "failed" && !open) failed(slot, "unreachable");
-      else if (pc.connectionState === "failed" || pc.connectionState === "disconnected") away(slot, peer);
-      else if (pc.connectionState === "connected" && peer.away) heard(slot, peer);
+      else if (pc.connectionState === "failed" || pc.connectionState === "disconnected") {
+        away(slot, peer);
+        if (pc.connectionState === "failed") {
+          peer.gone = setTimeout(function () {
+            if (peers[slot] === peer && pc.connectionState === "failed") {
+              close(slot);
+              tell({ op: "closed", slot: slot });
+            }
+          }, GONE_MS);
+        }
+      } else if (pc.connectionState === "connected" && peer.away) heard(slot, peer);
     };
     return peer;
   }
@@ -141,6 +154,7 @@
     if (!peer) return;
     delete peers[slot];
     clearTimeout(peer.timer);
+    clearTimeout(peer.gone);
     try {
       if (peer.channel) peer.channel.close();
       peer.pc.close();

@@ -73,7 +73,9 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
     """1 % of frames lost at the access point. The host's browser stops for a second while
     the guest taps Undo twice: both reach the host. Then the guest's browser stops for 12
     s: the host's table state names it as away (within 6 s on a quiet machine); resumed, its next step reaches
-    the host with no scan, and the line is gone."""
+    the host with no scan, and the line is gone. Then the guest sleeps for 60 s: its
+    connection is gone, its next step is kept as not yet shared, and after joining again
+    (the host's next code) that step is in the host's game."""
     rig.lose(1)
     host, guest = _phones(browser, rig, tmp_path)
     try:
@@ -114,7 +116,35 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
         while "stopped answering" in host.text("table-status"):
             assert time.monotonic() < deadline, host.on_screen("the away line stayed")
             time.sleep(0.1)
+
+        # A long sleep (60 s): the connection is gone. Resumed, the guest makes a step: its
+        # table state says the connection is gone and the step is kept, not yet shared; it
+        # joins again with the host's next code, and its step reaches the host.
+        rig.stop("guest")
+        try:
+            time.sleep(60)
+        finally:
+            rig.resume("guest")
+        guest.wait_text("table-status", "connection to the host was lost", timeout=60)
+        guest.move(1, people=2, name="Bert")
+        said = guest.wait_text("table-status", "1 step made here is not shared yet")
+        guest.shot("together-rig-guest-away-unshared")
+        host.reveal("share-table")
+        host.tap("share-table")
+        code = read_code(host, "share-code")
+        guest.tap("nav-back")
+        guest.tap("join-table")
+        guest.wait("join-code")
+        guest.settle()
+        paste(guest, "join-code", code)
+        guest.tap("join-submit")
+        paste(host, "share-answer", read_code(guest, "join-answer"))
+        host.tap("share-answer-submit")
+        host.tap("share-done")
+        host.wait_text("player-1", "Bert moves 2 people", timeout=30)
+        assert "not shared" not in guest.wait_text("table-status", "follows the host's game")
         guest.assert_offline()
+        assert said
     finally:
         host.close()
         guest.close()
