@@ -796,7 +796,20 @@ def main() -> int:
     parser.add_argument("--sessions", type=int, default=20)
     parser.add_argument(
         "--only",
-        choices=["core", "cold", "first", "phone", "static", "together", "taps", "memory", "table", "sessions", "size"],
+        choices=[
+            "core",
+            "cold",
+            "first",
+            "phone",
+            "static",
+            "engines",
+            "together",
+            "taps",
+            "memory",
+            "table",
+            "sessions",
+            "size",
+        ],
         help="one part",
     )
     args = parser.parse_args()
@@ -830,6 +843,10 @@ def main() -> int:
             from bench.static_site import static_site
 
             rows += static_site(browser, 2 if args.quick else 5)
+        if want("engines"):
+            from bench.engines import engines
+
+            rows += engines(2 if args.quick else 5)
         if want("together"):
             from bench.together import together
 
