@@ -110,9 +110,14 @@ class FirefoxPhone:
             time.sleep(0.1)
 
     def type(self, identifier: str, text: str) -> None:
-        """Typed key by key, a little apart: keys typed at once can overtake the app's own
-        update of the field, which then drops some (a code of 90 characters arrives cut)."""
+        """Typed key by key, a little apart (a name; a code is pasted: :meth:`paste`)."""
         self.ask("type", identifier=identifier, text=text, delay=25)
+
+    def paste(self, identifier: str, text: str) -> None:
+        """Put ``text`` in the field as a person pastes a code: one input event (typed key by
+        key on a busy machine, some keys overtake the app's own update of the field and a
+        code of 90 characters arrives cut)."""
+        self.ask("type", identifier=identifier, text=text, paste=True)
 
     def code(self, identifier: str, timeout: float = 30.0) -> str:
         """The code a phone shows as text (the field under ``identifier``)."""

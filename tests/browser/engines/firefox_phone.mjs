@@ -98,6 +98,8 @@ const ops = {
         "media.navigator.streams.fake": true,
         "media.navigator.permission.disabled": true,
         "dom.storage_access.enabled": true,
+        "dom.events.testing.asyncClipboard": true,
+        "dom.events.asyncClipboard.readText": true,
         ...(ask.prefs || {}),
       },
     });
@@ -171,7 +173,16 @@ const ops = {
       if (field && "value" in field) field.select();
     });
     await page.keyboard.press("Backspace");
-    await page.keyboard.type(ask.text, { delay: ask.delay || 0 });
+    if (ask.paste) {
+      // As a person pastes a code: the text on the clipboard, then the paste key, one
+      // input event (keys typed one by one can overtake the app's own update of the field).
+      await page.evaluate((text) => navigator.clipboard.writeText(text), ask.text);
+      await page.keyboard.down("Control");
+      await page.keyboard.press("v");
+      await page.keyboard.up("Control");
+    } else {
+      await page.keyboard.type(ask.text, { delay: ask.delay || 0 });
+    }
     return true;
   },
   async value(ask) {
