@@ -84,7 +84,7 @@ def test_import_of_a_bad_file_is_explained_and_changes_nothing(tmp_path: Path) -
 @pytest.mark.parametrize(
     ("damage", "reason"),
     [
-        ({"log": "nothing"}, "게임 기록이 최대 5000개 항목의 목록이 아닙니다"),
+        ({"log": "nothing"}, "게임 기록이 목록이 아니거나 항목이 5000개를 넘습니다"),
         ({"log": [{"kind": "play", "action": {"type": "teleport"}}]}, "알 수 없는 종류의 게임 단계가 있습니다"),
         ({"setup": {"players": "Anna"}}, "게임의 플레이어와 설정을 읽을 수 없습니다"),
     ],

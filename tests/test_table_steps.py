@@ -74,10 +74,10 @@ def test_undo_on_the_tile_list_takes_back_next_round_not_the_winner_s_choice(mod
     assert not model.round.picking_herd
     game = model.play.game
     assert game is not None and game.state.current is not None and game.state.current.choice is Choice.ALL
-    assert said(model) == "Undone: Next round (where the herd went)"
+    assert said(model) == "Undone: next round (where the herd went)"
     assert model.round.can_redo()
     model.round.redo()
-    assert model.round.picking_herd and said(model) == "Redone: Next round (where the herd went)"
+    assert model.round.picking_herd and said(model) == "Redone: next round (where the herd went)"
     model.round.undo()
     model.round.undo()  # now the choice itself
     game = model.play.game
