@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .harness import UNCOVERED_JS
+
 ENGINES = Path(__file__).parent / "engines"
 FIREFOX = shutil.which("firefox-esr") or "/usr/bin/firefox-esr"
 IDS_JS = (
@@ -40,7 +42,38 @@ class EngineError(AssertionError):
     pass
 
 
-class FirefoxPhone:
+class EnginePhone:
+    """What the two engines' phones do alike, over their own ``exists``, ``text`` and
+    ``on_screen``."""
+
+    def exists(self, identifier: str) -> bool:
+        raise NotImplementedError
+
+    def text(self, identifier: str) -> str:
+        raise NotImplementedError
+
+    def on_screen(self, what: str) -> str:
+        raise NotImplementedError
+
+    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        seen = ""
+        while time.monotonic() < deadline:
+            seen = self.text(identifier) if self.exists(identifier) else ""
+            if needle in seen:
+                return seen
+            time.sleep(0.2)
+        raise EngineError(self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}"))
+
+    def gone(self, identifier: str, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.exists(identifier):
+            if time.monotonic() > deadline:
+                raise EngineError(self.on_screen(f"{identifier} stayed on screen"))
+            time.sleep(0.1)
+
+
+class FirefoxPhone(EnginePhone):
     """One Firefox, its profile in ``profile``, a phone-sized window, the language ``lang``."""
 
     def __init__(
@@ -60,7 +93,15 @@ class FirefoxPhone:
         )
         self.count = 0
         profile.mkdir(parents=True, exist_ok=True)
-        self.ask("launch", executable=FIREFOX, profile=str(profile), lang=lang, width=PHONE[0], height=PHONE[1])
+        self.ask(
+            "launch",
+            executable=FIREFOX,
+            profile=str(profile),
+            lang=lang,
+            width=PHONE[0],
+            height=PHONE[1],
+            uncovered=UNCOVERED_JS,
+        )
 
     def ask(self, op: str, **fields: Any) -> Any:
         assert self.process.stdin is not None and self.process.stdout is not None
@@ -91,23 +132,6 @@ class FirefoxPhone:
 
     def text(self, identifier: str, timeout: float = 15.0) -> str:
         return str(self.ask("text", identifier=identifier, timeout=int(timeout * 1000)))
-
-    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        seen = ""
-        while time.monotonic() < deadline:
-            seen = self.text(identifier, timeout) if self.exists(identifier) else ""
-            if needle in seen:
-                return seen
-            time.sleep(0.2)
-        raise EngineError(self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}"))
-
-    def gone(self, identifier: str, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while self.exists(identifier):
-            if time.monotonic() > deadline:
-                raise EngineError(f"{identifier} stayed on screen")
-            time.sleep(0.1)
 
     def type(self, identifier: str, text: str) -> None:
         """Typed key by key, a little apart (a name; a code is pasted: :meth:`paste`)."""
@@ -184,7 +208,7 @@ def webkit_ready() -> str:
     return ""
 
 
-class WebKitPhone:
+class WebKitPhone(EnginePhone):
     """WebKitGTK's MiniBrowser in automation mode on a virtual screen, driven by selenium
     through WebKitWebDriver; ``locale`` is the system's (``C.UTF-8`` as containers have it)."""
 
@@ -291,23 +315,6 @@ class WebKitPhone:
                 f'[flt-semantics-identifier="{identifier}"]',
             )
         )
-
-    def wait_text(self, identifier: str, needle: str, timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        seen = ""
-        while time.monotonic() < deadline:
-            seen = self.text(identifier) if self.exists(identifier) else ""
-            if needle in seen:
-                return seen
-            time.sleep(0.2)
-        raise EngineError(self.on_screen(f"waited {timeout:g} s for {needle!r} in {identifier}, which read {seen!r}"))
-
-    def gone(self, identifier: str, timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while self.exists(identifier):
-            if time.monotonic() > deadline:
-                raise EngineError(self.on_screen(f"{identifier} stayed on screen"))
-            time.sleep(0.1)
 
     def type(self, identifier: str, text: str) -> None:
         """Tap the field, select what it holds, and type key by key."""

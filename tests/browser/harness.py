@@ -407,6 +407,8 @@ class StaticHost:
     folder: Path
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
+    #: Where the host writes its access log (the status of every request), if anywhere.
+    log: Path | None = None
 
     @property
     def url(self) -> str:
@@ -414,7 +416,11 @@ class StaticHost:
 
     def start(self) -> StaticHost:
         command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
-        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self.log is None:
+            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        else:
+            with self.log.open("ab") as out:
+                self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=out)
         deadline = time.monotonic() + 20
         while True:
             try:
@@ -430,6 +436,11 @@ class StaticHost:
             self.proc.terminate()
             self.proc.wait(10)
             self.proc = None
+
+    def failed(self) -> list[str]:
+        """The log's requests answered with an error (a 404): a host started with ``log``."""
+        assert self.log is not None
+        return [line for line in self.log.read_text(errors="replace").splitlines() if re.search(r'" [45]\d\d ', line)]
 
 
 #: Every file the service worker's caches hold (full URLs), read in the page.

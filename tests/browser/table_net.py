@@ -73,17 +73,20 @@ def served_site(name: str, folder: Path) -> Iterator[str]:
     )
     try:
         url = f"http://127.0.0.1:{port}/"
-        probe = f"import urllib.request; urllib.request.urlopen({url!r}, timeout=2).close()"
-        deadline = time.monotonic() + 20
-        while subprocess.run(
-            ["ip", "netns", "exec", name, sys.executable, "-c", probe], capture_output=True
-        ).returncode:
-            assert time.monotonic() < deadline, "the site's host did not start in the namespace"
-            time.sleep(0.2)
+        wait_served(name, url)
         yield url
     finally:
         server.terminate()
         server.wait(10)
+
+
+def wait_served(name: str, url: str) -> None:
+    """Until ``url`` answers inside namespace ``name`` (at most 20 s)."""
+    probe = f"import urllib.request; urllib.request.urlopen({url!r}, timeout=2).close()"
+    deadline = time.monotonic() + 20
+    while subprocess.run(["ip", "netns", "exec", name, sys.executable, "-c", probe], capture_output=True).returncode:
+        assert time.monotonic() < deadline, "the site's host did not start in the namespace"
+        time.sleep(0.2)
 
 
 def phone(

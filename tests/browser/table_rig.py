@@ -18,12 +18,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .harness import CHROMIUM, free_port
+from .table_net import wait_served
 
 
 def _run(*args: str) -> str:
@@ -90,14 +90,8 @@ class Rig:
                 ["ip", "netns", "exec", space, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
             )
         self.url = f"http://127.0.0.1:{port}/"
-        probe = f"import urllib.request; urllib.request.urlopen({self.url!r}, timeout=2).close()"
         for space in self.phones.values():
-            deadline = time.monotonic() + 20
-            while subprocess.run(
-                ["ip", "netns", "exec", space, sys.executable, "-c", probe], capture_output=True
-            ).returncode:
-                assert time.monotonic() < deadline, "the site's host did not start in the namespace"
-                time.sleep(0.2)
+            wait_served(space, self.url)
         return self.url
 
     def _browser_pids(self, name: str) -> list[int]:

@@ -6,12 +6,8 @@ leaves the site."""
 from __future__ import annotations
 
 import os
-import re
 import shutil
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -121,44 +117,15 @@ def test_firefox_plays_a_round_keeps_it_and_opens_offline(host: StaticHost, tmp_
         phone.close()
 
 
-class LoggedHost(StaticHost):
-    """The static host, its access log kept: the status of every request an engine made."""
-
-    log: Path | None = None
-
-    def start(self) -> StaticHost:
-        self.log = self.folder.parent / f"access-{self.port}.log"
-        command = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "-d", str(self.folder)]
-        with self.log.open("wb") as out:
-            self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=out)
-        return self._ready()
-
-    def _ready(self) -> StaticHost:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                urllib.request.urlopen(self.url, timeout=2).close()
-                return self
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-
-    def failed(self) -> list[str]:
-        """Requests answered with an error (a 404)."""
-        assert self.log is not None
-        return [line for line in self.log.read_text(errors="replace").splitlines() if re.search(r'" [45]\d\d ', line)]
-
-
 @pytest.fixture
-def logged(site: Path) -> Iterator[LoggedHost]:
-    served = LoggedHost(site)
-    served.start()
+def logged(site: Path, tmp_path: Path) -> Iterator[StaticHost]:
+    """The site's host, its access log kept: the status of every request an engine made."""
+    served = StaticHost(site, log=tmp_path / "access.log").start()
     yield served
     served.stop()
 
 
-def test_webkit_starts_in_a_c_locale_plays_a_round_and_speaks_german(logged: LoggedHost) -> None:
+def test_webkit_starts_in_a_c_locale_plays_a_round_and_speaks_german(logged: StaticHost) -> None:
     """WebKit (Safari's engine) on a system whose locale is C.UTF-8 (its browser language
     "C" is no tag): the start screen in English; a round with a move, Undo and Redo, the
     roll, the winner's choice and the next round; the rules page. Then German, picked in

@@ -52,26 +52,13 @@ async function still(identifier) {
 }
 
 // Whether the middle of the node is the node's to take (not under the thumb bar, not
-// outside a scrolled list), as the Chromium harness checks it (UNCOVERED_JS).
+// outside a scrolled list): the Chromium harness's own check (UNCOVERED_JS), handed over
+// at launch.
+let uncoveredSource = "e => true";
 async function uncovered(identifier) {
-  return page.evaluate((selector) => {
-    const e = document.querySelector(selector);
-    if (!e) return false;
-    const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    for (let a = e.parentElement; a; a = a.parentElement) {
-      const style = getComputedStyle(a);
-      if (["hidden", "scroll", "auto", "clip"].includes(style.overflowY)) {
-        const c = a.getBoundingClientRect();
-        if (c.height > 0 && (y < c.top || y > c.bottom || x < c.left || x > c.right)) return false;
-      }
-    }
-    const hit = document.elementFromPoint(x, y);
-    if (!hit || e.contains(hit) || hit.contains(e)) return true;
-    const owner = hit.closest("[flt-semantics-identifier]");
-    return !owner || owner.contains(e);
-  }, node(identifier));
+  return page.evaluate(
+    `(() => { const e = document.querySelector(${JSON.stringify(node(identifier))}); return !!e && (${uncoveredSource})(e); })()`
+  );
 }
 
 async function inView(identifier) {
@@ -87,6 +74,7 @@ async function inView(identifier) {
 
 const ops = {
   async launch(ask) {
+    uncoveredSource = ask.uncovered;
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: ask.executable,
