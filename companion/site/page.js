@@ -99,7 +99,10 @@
   }
   window.addEventListener("mammoth-loading", function (event) {
     if (event.detail.bytes !== undefined) bytes.worker = event.detail.bytes;
-    if (event.detail.state) state = event.detail.state;
+    // Once the screen has said the start stopped, it keeps saying so (with its Reload)
+    // until the app's first screen replaces it: a late word from Python's worker does not
+    // turn it back into "starting" under a Reload button.
+    if (event.detail.state && state !== "stalled") state = event.detail.state;
     moved();
     show();
   });
