@@ -3,6 +3,7 @@ SQLite files (one per phone), the channels replaced by queues this test delivers
 
 from __future__ import annotations
 
+import base64
 import random
 from collections import deque
 from pathlib import Path
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.data import codes
-from companion.data.codes import Code, CodeError, Kind
+from companion.data.codes import Code, CodeError, Kind, Seat
 from companion.data.store import Store
 from companion.data.table_messages import OwnStep
 from companion.data.table_order import head
@@ -45,20 +46,43 @@ codes_strategy = st.builds(
     ice,
     st.binary(min_size=32, max_size=32),
     st.lists(st.tuples(address, st.integers(1, 65535)), max_size=8, unique=True).map(tuple),
+    st.lists(st.builds(Seat, st.integers(1, 255), st.integers(0, 0xFFFF), st.integers(1, 0xFFFF)), max_size=6).map(
+        tuple
+    ),
 )
 
 
 @given(codes_strategy)
 def test_a_code_comes_back_as_it_was_sent_within_120_characters(code: Code) -> None:
     """Every code fits 120 characters and decodes to what was encoded, less the addresses
-    that did not fit (the browser's last ones)."""
+    and seats that did not fit (the browser's last addresses, down to one, then the last
+    seats); a code with no seat is of the version older releases read."""
     text = codes.encode(code)
     assert len(text) <= codes.MAX_CODE
     back = codes.decode(text)
     assert back.candidates == code.candidates[: len(back.candidates)]
-    assert back == Code(code.kind, code.token, code.ufrag, code.pwd, code.fingerprint, back.candidates)
+    assert back.seats == code.seats[: len(back.seats)]
+    assert back == Code(code.kind, code.token, code.ufrag, code.pwd, code.fingerprint, back.candidates, back.seats)
+    if back.seats and code.candidates:
+        assert back.candidates  # an address goes before any seat: a new phone needs one
+    if len(back.seats) < len(code.seats):
+        assert len(back.candidates) == min(1, len(code.candidates))
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    assert raw[0] >> 4 == (codes.SEATS_VERSION if back.seats else codes.VERSION)
     if len(code.ufrag) + len(code.pwd) <= 28:  # Chrome's and Safari's: 4 and 24 characters
-        assert len(back.candidates) >= min(len(code.candidates), 4)
+        assert len(back.candidates) >= min(len(code.candidates), 4 if not code.seats else 1)
+        assert len(back.seats) >= min(len(code.seats), 1 if len(code.candidates) <= 2 else 0)
+
+
+def test_a_host_with_two_addresses_and_a_waiting_seat_keeps_all_in_one_code() -> None:
+    """A phone's usual code (Chrome's credentials, two addresses) still names a waiting
+    seat in full within the 120 characters."""
+    code = codes.from_sdp(CHROME_OFFER, Kind.OFFER, 4321)
+    code = Code(
+        code.kind, code.token, code.ufrag, code.pwd, code.fingerprint,
+        (("10.77.0.1", 40000), ("192.168.1.20", 40001)), (Seat(7, 0xBEEF, 51000),),
+    )  # fmt: skip
+    assert codes.decode(codes.encode(code)) == code
 
 
 @given(codes_strategy, st.data())

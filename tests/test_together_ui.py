@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from companion.data import codes
 from companion.data.store import Store
 from companion.rules import Migrate, Payment, Roll
 from companion.ui.model import AppModel, Screen
@@ -36,6 +37,9 @@ class Room:
         self.pending: dict[tuple[str, str], str] = {}  # a guest's slot waiting for the host's accept
         self.camera: dict[str, bool] = {}
         self.scans: dict[str, dict[str, Any]] = {}  # what a phone's camera reads next
+        # The pages' pairing: a host's slot -> its guest and seat; a seat waits once it drops.
+        self.seats: dict[tuple[str, str], tuple[str, int]] = {}
+        self.answers = 0  # answers the hosts accepted (each a scan back)
 
     def phone(self, name: str, camera: bool = True) -> AppModel:
         model = AppModel.create(Store(self.tmp_path / f"{name}.sqlite3"), animation=False)
@@ -60,10 +64,20 @@ class Room:
             self.queue.append((name, {"op": "offer", "slot": slot, "sdp": sdp, "camera": camera}))
         elif op == "join":
             host = next(n for n, m in self.phones.items() if m.together.role == "host")
+            numbers = {seat[0] for seat in ask.get("seats", [])}
+            held = [k for k, (g, n) in self.seats.items() if k[0] == host and g == name and n in numbers]
+            if held and held[0][1] not in self.phones[host].together.open_slots:
+                at = held[0][1]  # this phone's seat, kept waiting: it opens with no answer
+                self.links[(host, at)], self.links[(name, "host")] = (name, "host"), (host, at)
+                self.queue += [(name, {"op": "rejoining", "slot": slot}), (host, {"op": "open", "slot": at})]
+                self.queue.append((name, {"op": "open", "slot": "host"}))
+                return
             self.pending[(host, self.phones[host].together.slot)] = name
             self.queue.append((name, {"op": "answer", "slot": slot, "sdp": _sdp(address, "active", self.camera[name])}))
         elif op == "accept":
             guest = self.pending.pop((name, slot))
+            self.answers += 1
+            self.seats[(name, slot)] = (guest, len(self.seats) + 1)
             self.links[(name, slot)], self.links[(guest, "host")] = (guest, "host"), (name, slot)
             self.queue += [(name, {"op": "open", "slot": slot}), (guest, {"op": "open", "slot": "host"})]
         elif op == "send" and (name, slot) in self.links:
@@ -85,6 +99,12 @@ class Room:
         self.queue.append((other, {"op": "closed", "slot": at}))
         if tell_self:
             self.queue.append((name, {"op": "closed", "slot": slot}))
+        for end in ((name, slot), (other, at)):
+            if end in self.seats and (tell_self or end != (name, slot)):
+                number = self.seats[end][1]
+                self.queue.append(
+                    (end[0], {"op": "waiting", "slot": end[1], "seat": number, "nonce": 7, "port": 5000 + number})
+                )
 
     def run(self) -> None:
         while self.queue:
@@ -227,6 +247,39 @@ def test_a_guest_that_drops_out_keeps_its_taps_and_shares_them_when_it_rejoins(t
     assert guest.play.game is not None and host.play.game is not None
     assert guest.play.game.log == host.play.game.log and len(host.play.game.log) == 3
     assert guest.together.status() == ("together.following", 0) and guest.session.message is None
+
+
+def test_a_phone_that_was_at_the_table_rejoins_with_one_scan(tmp_path: Path) -> None:
+    """The guest's channel drops: the host's page keeps its seat, and the host's code names
+    it (with a line on the host's screen). The guest plays a step meanwhile, scans that code
+    once, takes its seat with no answer scanned back, and its step is in the host's game. A
+    new phone scanning the same code joins as ever, with its answer."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    room.phone("third")
+    new_game(host, ["Ann", "Bo", "Cy"])
+    room.join("host", "guest")
+    assert room.answers == 1
+    room.drop("guest", "host")
+    room.run()
+    assert host.together.guests == 0 and len(host.together.waiting) == 1
+    seats = codes.decode(host.together.code).seats
+    assert [seat.number for seat in seats] == [1]
+    assert "1 phone that left can rejoin" in host.session.tr("together.seats_waiting", count=1)
+    guest.play.dispatch(Migrate(0, 2, Payment(food=2)))
+    guest.together.open_join()
+    guest.together.set_typed(host.together.code)
+    guest.together.submit_code()
+    room.run()
+    assert room.answers == 1 and guest.together.stage == "joined"
+    assert host.together.guests == 1 and host.together.waiting == {}
+    assert codes.decode(host.together.code).seats == ()
+    assert guest.play.game is not None and host.play.game is not None
+    assert guest.play.game.log == host.play.game.log
+    assert host.play.game.log[-1].action == Migrate(0, 2, Payment(food=2))
+    assert guest.together.status() == ("together.following", 0)
+    room.join("host", "third")
+    assert room.answers == 2 and host.together.guests == 2
 
 
 def test_the_host_leaves_and_a_guest_becomes_the_host(tmp_path: Path) -> None:

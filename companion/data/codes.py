@@ -8,6 +8,13 @@ code's kind and a token that ties an answer to the offer it answers, into at mos
 :data:`MAX_CODE` characters of base64url (a version-7 QR code at level M); :func:`to_sdp`
 rebuilds a full description on the other side from a template.
 
+A host's code may also name its **waiting seats**: phones that were at the table, left
+(a locked screen, a reload) and were paired with it over their first channel. For each, the
+host keeps a connection ready whose ICE credentials both phones derive from the secret they
+share (``site/table.js``); the code carries the seat's number, the nonce of that derivation
+and the connection's port, so such a phone rejoins with one scan, and no answer goes back.
+A code with seats is of version 2; one without stays of version 1, as older releases read it.
+
 A code that was cut, mistyped or is of another app fails its checksum or its version:
 :class:`CodeError` says which, with a catalog key, and nothing is connected.
 """
@@ -25,6 +32,8 @@ from enum import IntEnum
 #: The longest code this module makes (base64url characters).
 MAX_CODE = 120
 VERSION = 1
+#: The version of a code that names waiting seats.
+SEATS_VERSION = 2
 #: ICE's characters for user fragments and passwords (RFC 8839: ALPHA, DIGIT, "+", "/"):
 #: 64 of them, six bits each.
 ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -44,6 +53,17 @@ class CodeError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """A phone that was at the table and may rejoin with one scan: its seat's number
+    (1..255, given at pairing), the nonce its credentials are derived with (16 bits) and the
+    UDP port of the connection the host keeps waiting for it."""
+
+    number: int
+    nonce: int
+    port: int
+
+
+@dataclass(frozen=True, slots=True)
 class Code:
     """What one side must tell the other for a data channel to open."""
 
@@ -53,6 +73,7 @@ class Code:
     pwd: str
     fingerprint: bytes  # 32 bytes: SHA-256 of the DTLS certificate
     candidates: tuple[tuple[str, int], ...]  # (IPv4 address, UDP port)
+    seats: tuple[Seat, ...] = ()  # an offer's waiting seats
 
 
 def _pack_ice(text: str) -> bytes:
@@ -78,30 +99,42 @@ def _checksum(body: bytes) -> bytes:
     return (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
 
 
-def _body(code: Code, candidates: tuple[tuple[str, int], ...]) -> bytes:
+def _body(code: Code, candidates: tuple[tuple[str, int], ...], seats: tuple[Seat, ...]) -> bytes:
     if len(code.fingerprint) != 32 or not 0 <= code.token <= 0xFFFF:
         raise CodeError("together.code_unusable", "a fingerprint is 32 bytes, a token 16 bits")
-    out = bytearray([VERSION << 4 | int(code.kind)])
+    if any(not (1 <= s.number <= 255 and 0 <= s.nonce <= 0xFFFF and 0 < s.port <= 0xFFFF) for s in seats):
+        raise CodeError("together.code_unusable", "a seat is a byte, its nonce and port 16 bits")
+    out = bytearray([(SEATS_VERSION if seats else VERSION) << 4 | int(code.kind)])
     out += code.token.to_bytes(2, "big")
     out += _pack_ice(code.ufrag) + _pack_ice(code.pwd) + code.fingerprint
     out.append(len(candidates))
     for address, port in candidates:
         out += ipaddress.IPv4Address(address).packed + port.to_bytes(2, "big")
+    if seats:
+        out.append(len(seats))
+        for seat in seats:
+            out += bytes([seat.number]) + seat.nonce.to_bytes(2, "big") + seat.port.to_bytes(2, "big")
     return bytes(out)
 
 
 def encode(code: Code) -> str:
     """The code as text of at most :data:`MAX_CODE` characters: as many of its candidates
-    as fit, in their order (the browser lists its best first)."""
-    candidates = code.candidates
+    as fit, in their order (the browser lists its best first), down to one; then as many
+    of its seats as fit (a seat left out rejoins with two scans)."""
+    candidates, seats = code.candidates, code.seats
     while True:
-        body = _body(code, candidates)
+        body = _body(code, candidates, seats)
         text = base64.urlsafe_b64encode(body + _checksum(body)).decode().rstrip("=")
-        if len(text) <= MAX_CODE or not candidates:
-            if len(text) > MAX_CODE:
-                raise CodeError("together.code_unusable", f"{len(text)} characters with no address")
+        if len(text) <= MAX_CODE:
             return text
-        candidates = candidates[:-1]
+        if len(candidates) > 1:
+            candidates = candidates[:-1]
+        elif seats:
+            seats = seats[:-1]
+        elif candidates:
+            candidates = ()
+        else:
+            raise CodeError("together.code_unusable", f"{len(text)} characters with no address")
 
 
 def decode(text: str) -> Code:
@@ -116,7 +149,7 @@ def decode(text: str) -> Code:
         data = base64.urlsafe_b64decode(cleaned + "=" * (-len(cleaned) % 4))
     except (binascii.Error, ValueError) as exc:
         raise CodeError("together.code_damaged", f"not base64url: {exc}") from exc
-    if len(data) < 5 or data[0] >> 4 != VERSION:
+    if len(data) < 5 or data[0] >> 4 not in (VERSION, SEATS_VERSION):
         raise CodeError("together.code_foreign", "not a code of this app (or of another version)")
     body, check = data[:-2], data[-2:]
     if _checksum(body) != check:
@@ -136,13 +169,22 @@ def decode(text: str) -> Code:
                 raise CodeError("together.code_damaged", "address cut short")
             candidates.append((str(ipaddress.IPv4Address(chunk[:4])), int.from_bytes(chunk[4:], "big")))
             at += 6
+        seats = []
+        if data[0] >> 4 == SEATS_VERSION:
+            count, at = body[at], at + 1
+            for _ in range(count):
+                chunk = body[at : at + 5]
+                if len(chunk) != 5 or chunk[0] == 0:
+                    raise CodeError("together.code_damaged", "seat cut short")
+                seats.append(Seat(chunk[0], int.from_bytes(chunk[1:3], "big"), int.from_bytes(chunk[3:], "big")))
+                at += 5
     except (IndexError, ValueError) as exc:
         if isinstance(exc, CodeError):
             raise
         raise CodeError("together.code_damaged", f"unreadable: {exc}") from exc
     if len(fingerprint) != 32 or at != len(body):
         raise CodeError("together.code_damaged", "wrong length")
-    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates))
+    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates), tuple(seats))
 
 
 # -- session descriptions -------------------------------------------------------------------

@@ -3,6 +3,17 @@
 // with {op, ...} (the "mammoth-peer" event of python.js) and hears back through
 // window.mammothToPython. WebRTC runs here because data channels in workers are WebKit's
 // alone. No STUN or TURN server: phones reach each other on the room's network only.
+//
+// A phone that was at the table rejoins with one scan. Each phone keeps one certificate
+// (IndexedDB), so its fingerprint stays the same; over a guest's first channel the host
+// gives it a seat and a secret, and both keep them. When that guest's channel closes, the
+// host keeps a connection waiting for the seat, as the offerer, with ICE credentials both
+// phones derive from the secret and a nonce (HKDF); the host's code names the seat, nonce
+// and port (data/codes.py). The guest that scans it builds the host's description from the
+// code and its pinned fingerprint, answers with the derived credentials, and the channel
+// opens with no scan back; DTLS checks both pinned certificates. If this phone cannot set
+// its own credentials (a browser that refuses it) or the seat does not open within
+// REJOIN_MS, it falls back to the answer code: two scans, as on a first join.
 (function () {
   "use strict";
   var peers = {}; // slot -> {pc, channel, timer, heard, away}
@@ -18,6 +29,9 @@
   var BEAT_MS = 1000;
   var AWAY_MS = 4500;
   var GONE_MS = 10000; // ICE failed on an open channel for this long: the connection is gone
+  var REJOIN_MS = 5000; // a guest's seat not open by then: it shows its answer instead
+  var KEEP_MS = 3000; // a waiting seat's description set again (Firefox gives up on one after 5 s)
+  var PAIR = "\u2661"; // a channel message of this page's own (the seat and secret), not Python's
   var text = (window.mammothHerd && window.mammothHerd.text) || {};
 
   function tell(message) {
@@ -52,25 +66,218 @@
     peer.channel = channel;
     channel.onopen = function () {
       clearTimeout(peer.timer);
+      clearInterval(peer.keeping);
       peer.heard = Date.now();
       tell({ op: "open", slot: slot });
+      if (peer.host && !peer.seat) pair(slot, peer);
     };
     channel.onmessage = function (event) {
       heard(slot, peer);
-      if (event.data !== BEAT) tell({ op: "message", slot: slot, text: String(event.data) });
+      var data = String(event.data);
+      if (data.indexOf(PAIR) === 0) paired(peer, data);
+      else if (data !== BEAT) tell({ op: "message", slot: slot, text: data });
     };
     channel.onclose = function () {
-      if (peers[slot] === peer) {
-        close(slot);
-        tell({ op: "closed", slot: slot });
-      }
+      if (peers[slot] === peer) lost(slot, peer);
     };
     if (channel.readyState === "open") channel.onopen();
   }
 
-  function fresh(slot) {
+  // -- what this phone keeps for rejoining: its certificate, its seats (as a host: each with
+  // its secret and the guest's fingerprint) and its hosts (as a guest: by the host's
+  // fingerprint, its seat and secret). Nothing here is needed to play: without IndexedDB or
+  // WebCrypto, every join takes two scans.
+  var kept = null;
+  function keep() {
+    if (!kept) {
+      kept = new Promise(function (resolve, reject) {
+        var opening = indexedDB.open("mammoth-table", 1);
+        opening.onupgradeneeded = function () { opening.result.createObjectStore("keep"); };
+        opening.onsuccess = function () { resolve(opening.result); };
+        opening.onerror = function () { reject(opening.error); };
+      });
+    }
+    return kept;
+  }
+  function kept_get(key) {
+    return keep().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var asking = db.transaction("keep").objectStore("keep").get(key);
+        asking.onsuccess = function () { resolve(asking.result); };
+        asking.onerror = function () { reject(asking.error); };
+      });
+    }).catch(function () { return undefined; });
+  }
+  function kept_put(key, value) {
+    return keep().then(function (db) {
+      return new Promise(function (resolve) {
+        var writing = db.transaction("keep", "readwrite");
+        writing.objectStore("keep").put(value, key);
+        writing.oncomplete = resolve;
+        writing.onerror = resolve;
+      });
+    }).catch(function () {});
+  }
+
+  var DAY = 86400000;
+  var certifying = null;
+  function certificate() {
+    // One certificate for every connection, kept for a year (the most browsers allow), made
+    // again a week before it ends; undefined where it cannot be made (the browser's own).
+    if (!certifying) {
+      certifying = kept_get("certificate").then(function (found) {
+        if (found && found.expires > Date.now() + 7 * DAY) return found;
+        return RTCPeerConnection.generateCertificate({ name: "ECDSA", namedCurve: "P-256", expires: 365 * DAY })
+          .then(function (made) {
+            return kept_put("certificate", made).then(function () { return made; });
+          });
+      }).catch(function () { return undefined; });
+    }
+    return certifying;
+  }
+
+  function fingerprint(sdp) {
+    var found = /^a=fingerprint:sha-256 ([0-9A-Fa-f:]+)/m.exec(sdp || "");
+    return found ? found[1].replace(/:/g, "").toUpperCase() : "";
+  }
+  function base64(bytes) {
+    return btoa(String.fromCharCode.apply(null, Array.from(bytes)));
+  }
+  function unbase64(text) {
+    return Uint8Array.from(atob(text), function (c) { return c.charCodeAt(0); });
+  }
+  function credentials(secret, side, nonce) {
+    // 30 bytes of HKDF-SHA-256: base64's characters are ICE's; 8 of them the user fragment,
+    // 32 the password.
+    return crypto.subtle.importKey("raw", secret, "HKDF", false, ["deriveBits"]).then(function (key) {
+      return crypto.subtle.deriveBits(
+        { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(side + "|" + nonce) },
+        key,
+        240
+      );
+    }).then(function (bits) {
+      var text = base64(new Uint8Array(bits));
+      return { ufrag: text.slice(0, 8), pwd: text.slice(8, 40) };
+    });
+  }
+  function with_credentials(sdp, own) {
+    return sdp.replace(/a=ice-ufrag:[^\r\n]+/g, "a=ice-ufrag:" + own.ufrag).replace(/a=ice-pwd:[^\r\n]+/g, "a=ice-pwd:" + own.pwd);
+  }
+  function first_port(sdp) {
+    var found = /^a=candidate:\S+ 1 udp \d+ \S+ (\d+) typ host/im.exec(sdp || "");
+    return found ? Number(found[1]) : 0;
+  }
+  function built_answer(own, print) {
+    // The guest's side as the host's connection expects it: its derived credentials, its
+    // pinned certificate, the DTLS client's role; no address (the host learns it from the
+    // guest's first check).
+    var colons = print.match(/../g).join(":");
+    return ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+      "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+      "a=ice-ufrag:" + own.ufrag, "a=ice-pwd:" + own.pwd, "a=fingerprint:sha-256 " + colons,
+      "a=setup:active", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144"].join("\r\n") + "\r\n";
+  }
+
+  function pair(slot, peer) {
+    // The host, when a new guest's channel opens: a seat and a secret, kept here and sent.
+    if (!window.crypto || !crypto.subtle || !peer.pc.remoteDescription) return;
+    var print = fingerprint(peer.pc.remoteDescription.sdp);
+    var taken = Object.keys(peers).map(function (key) { return peers[key].seat; });
+    var seat = 0;
+    while (!seat || taken.indexOf(seat) >= 0) seat = 1 + Math.floor(Math.random() * 255);
+    var secret = crypto.getRandomValues(new Uint8Array(32));
+    peer.seat = seat;
+    kept_put("seat:" + seat, { secret: secret, print: print, at: Date.now() }).then(function () {
+      if (peer.channel && peer.channel.readyState === "open") {
+        peer.channel.send(PAIR + JSON.stringify({ seat: seat, secret: base64(secret) }));
+      }
+    });
+  }
+
+  function paired(peer, text) {
+    // A guest: its host's seat and secret for this phone, kept by the host's fingerprint.
+    try {
+      var given = JSON.parse(text.slice(PAIR.length));
+      var print = fingerprint(peer.pc.remoteDescription && peer.pc.remoteDescription.sdp);
+      if (print && given.seat) kept_put("host:" + print, { seat: given.seat, secret: unbase64(given.secret) });
+    } catch (error) {
+      console.warn("playing together: a seat could not be kept:", String(error));
+    }
+  }
+
+  var holding = {}; // slot -> the seat being made ready (Python's close for the slot ends it)
+  async function hold(slot, seat) {
+    // The host, when a paired guest's channel closed: a connection waiting for its seat.
+    holding[slot] = seat;
+    var pairing = await kept_get("seat:" + seat);
+    if (!pairing || !window.crypto || !crypto.subtle) return;
+    var nonce = crypto.getRandomValues(new Uint16Array(1))[0];
+    var mine = await credentials(pairing.secret, "host", nonce);
+    var answer = built_answer(await credentials(pairing.secret, "guest", nonce), pairing.print);
+    var cert = await certificate();
+    if (holding[slot] !== seat) return; // given up meanwhile
+    delete holding[slot];
+    var peer = fresh(slot, cert);
+    peer.host = true;
+    peer.seat = seat;
+    wire(slot, peer.pc.createDataChannel("table", { negotiated: true, id: 0 }));
+    async function describe() {
+      var offer = await peer.pc.createOffer();
+      await peer.pc.setLocalDescription({ type: "offer", sdp: with_credentials(offer.sdp, mine) });
+      await peer.pc.setRemoteDescription({ type: "answer", sdp: answer });
+    }
+    try {
+      await describe();
+    } catch (error) {
+      // This browser does not let a page set its own credentials: that phone rejoins with
+      // two scans.
+      console.warn("playing together: no seat kept:", String((error && error.message) || error));
+      return close(slot);
+    }
+    await gathered(peer.pc);
+    var port = first_port(peer.pc.localDescription.sdp);
+    if (peers[slot] !== peer || !port) return close(slot);
+    peer.keeping = setInterval(function () {
+      if (peers[slot] !== peer || peer.pc.iceConnectionState !== "new") return clearInterval(peer.keeping);
+      describe().catch(function () {});
+    }, KEEP_MS);
+    tell({ op: "waiting", slot: slot, seat: seat, nonce: nonce, port: port });
+  }
+
+  async function rejoin(ask) {
+    // A guest that scanned a code naming seats: its own seat, if that host paired it. True
+    // once the channel is open.
+    if (!window.crypto || !crypto.subtle) return false;
+    var pairing = await kept_get("host:" + fingerprint(ask.sdp));
+    var seat = pairing && ask.seats.filter(function (s) { return s[0] === pairing.seat; })[0];
+    if (!seat) return false;
+    tell({ op: "rejoining", slot: ask.slot });
+    var host = await credentials(pairing.secret, "host", seat[1]);
+    var mine = await credentials(pairing.secret, "guest", seat[1]);
+    var offer = with_credentials(ask.sdp, host).replace(/^(a=candidate:\S+ 1 udp \d+ \S+ )\d+/gm, "$1" + seat[2]);
+    var peer = fresh(ask.slot, await certificate());
+    wire(ask.slot, peer.pc.createDataChannel("table", { negotiated: true, id: 0 }));
+    try {
+      await peer.pc.setRemoteDescription({ type: "offer", sdp: offer });
+      var answer = await peer.pc.createAnswer();
+      await peer.pc.setLocalDescription({ type: "answer", sdp: with_credentials(answer.sdp, mine) });
+    } catch (error) {
+      console.warn("playing together: cannot rejoin with one scan:", String((error && error.message) || error));
+      close(ask.slot);
+      return false;
+    }
+    var until = Date.now() + REJOIN_MS;
+    while (Date.now() < until && peers[ask.slot] === peer && peer.channel.readyState !== "open") {
+      await new Promise(function (resolve) { setTimeout(resolve, 100); });
+    }
+    if (peers[ask.slot] === peer && peer.channel.readyState === "open") return true;
+    if (peers[ask.slot] === peer) close(ask.slot);
+    return false;
+  }
+
+  function fresh(slot, cert) {
     close(slot);
-    var pc = new RTCPeerConnection({ iceServers: [] });
+    var pc = new RTCPeerConnection(cert ? { iceServers: [], certificates: [cert] } : { iceServers: [] });
     var peer = { pc: pc, channel: null, timer: null };
     peers[slot] = peer;
     pc.onconnectionstatechange = function () {
@@ -86,15 +293,24 @@
         away(slot, peer);
         if (pc.connectionState === "failed") {
           peer.gone = setTimeout(function () {
-            if (peers[slot] === peer && pc.connectionState === "failed") {
-              close(slot);
-              tell({ op: "closed", slot: slot });
-            }
+            if (peers[slot] === peer && pc.connectionState === "failed") lost(slot, peer);
           }, GONE_MS);
         }
       } else if (pc.connectionState === "connected" && peer.away) heard(slot, peer);
     };
     return peer;
+  }
+
+  function lost(slot, peer) {
+    // An open channel is gone: both phones hear so; a host keeps that phone's seat waiting.
+    close(slot);
+    tell({ op: "closed", slot: slot });
+    if (peer.host && peer.seat) {
+      hold(slot, peer.seat).catch(function (error) {
+        console.warn("playing together: no seat kept:", String((error && error.message) || error));
+        close(slot);
+      });
+    }
   }
 
   function heard(slot, peer) {
@@ -155,6 +371,7 @@
     delete peers[slot];
     clearTimeout(peer.timer);
     clearTimeout(peer.gone);
+    clearInterval(peer.keeping);
     try {
       if (peer.channel) peer.channel.close();
       peer.pc.close();
@@ -165,7 +382,8 @@
     offer: async function (ask) {
       // The host: a new channel for the next guest, its description once gathered.
       var permission = ask.camera ? await camera() : "none";
-      var peer = fresh(ask.slot);
+      var peer = fresh(ask.slot, await certificate());
+      peer.host = true;
       wire(ask.slot, peer.pc.createDataChannel("table", { ordered: true }));
       await peer.pc.setLocalDescription(await peer.pc.createOffer());
       await gathered(peer.pc);
@@ -179,8 +397,10 @@
       watch(ask.slot);
     },
     join: async function (ask) {
-      // A guest: the host's offer in, this phone's answer out.
-      var peer = fresh(ask.slot);
+      // A guest: its seat at once, if the host keeps one for it; else the host's offer in,
+      // this phone's answer out.
+      if (ask.seats && ask.seats.length && (await rejoin(ask))) return;
+      var peer = fresh(ask.slot, await certificate());
       peer.pc.ondatachannel = function (event) {
         wire(ask.slot, event.channel);
       };
@@ -196,6 +416,7 @@
       else if (peer) away(ask.slot, peer); // kept by the sender as not yet shared
     },
     close: function (ask) {
+      delete holding[ask.slot];
       close(ask.slot);
     },
     draw: function (ask) {

@@ -8,13 +8,19 @@ the page answers comes to :meth:`Together.heard` as ``{"op": ..., ...}``.
 A host shows one code at a time: when a guest's channel opens, the next code is made at
 once, up to :data:`~companion.data.together.MAX_GUESTS` guests. A guest shows its answer
 until the host has scanned it and the game arrives.
+
+A phone that was at the table and left rejoins with one scan: the page pairs host and guest
+over their first channel, and when that guest's channel closes the host's page keeps a
+connection waiting for it (its seat, ``{"op": "waiting"}``). The host's code names its
+waiting seats (:class:`~companion.data.codes.Seat`); a paired guest that scans it connects
+to its seat at once, and only if that fails within seconds does it show an answer.
 """
 
 from __future__ import annotations
 
 import secrets
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import flet as ft
@@ -66,6 +72,9 @@ class Together:
     camera: str = ""  # the host's camera when its code was made: "granted", "refused" or "none"
     fault: str = ""  # a catalog key: what stops the table (another version, an older host), shown in table-status
     away: set[str] = field(default_factory=set, repr=False)  # slots whose phone stopped answering
+    # The host's seats kept for phones that left (slot -> seat), named in its code.
+    waiting: dict[str, codes.Seat] = field(default_factory=dict, repr=False)
+    offer: codes.Code | None = field(default=None, repr=False)  # the host's offer on show, before its seats
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
@@ -105,7 +114,7 @@ class Together:
             return
         self.made += 1
         self.slot, self.token = f"g{self.made}", secrets.randbelow(0xFFFF) + 1
-        self.stage, self.code, self.svg = "making", "", ""
+        self.stage, self.code, self.svg, self.offer = "making", "", "", None
         self._post(op="offer", slot=self.slot, camera=True)
 
     def _read(self, text: str, kind: Kind, misplaced: str) -> codes.Code | None:
@@ -213,16 +222,18 @@ class Together:
         self.slot, self.token = "host", code.token
         self.stage, self.problem, self.code, self.svg, self.typed = "making", "", "", "", ""
         self.offered_addresses = bool(code.candidates)
-        self._post(op="join", slot="host", sdp=codes.to_sdp(code))
+        # The page tries this phone's seat first, if the host keeps one for it.
+        seats = [[seat.number, seat.nonce, seat.port] for seat in code.seats]
+        self._post(op="join", slot="host", sdp=codes.to_sdp(code), seats=seats)
 
     def leave(self) -> None:
         """Stop playing together on this phone (its copy of the game stays)."""
-        for slot in [*self.open_slots, self.slot]:
+        for slot in [*self.open_slots, *self.waiting, self.slot]:
             if slot:
                 self._post(op="close", slot=slot)
         self.role, self.stage, self.code, self.svg, self.problem, self.line = "", "", "", "", "", ""
         self.host, self.guest, self.guests, self.slot, self.fault = None, None, 0, "", ""
-        self.open_slots, self.away = set(), set()
+        self.open_slots, self.away, self.waiting, self.offer = set(), set(), {}, None
 
     # -- what the page says --------------------------------------------------------------
     def heard(self, news: dict[str, Any]) -> None:
@@ -249,6 +260,10 @@ class Together:
             self.away = self.away | {slot} if op == "away" else self.away - {slot}
         elif op == "visible" and self.role == "host" and self.stage == "showing":
             self.renew()  # back in view (or on another network): a code with today's addresses
+        elif op == "waiting" and self.role == "host":
+            self._waiting(slot, news)
+        elif op == "rejoining" and self.role == "guest" and self.stage == "making":
+            self.stage = "rejoining"
 
     def _made(self, op: str, sdp: str, camera: str) -> None:
         kind = Kind.OFFER if op == "offer" else Kind.ANSWER
@@ -268,11 +283,51 @@ class Together:
             self.problem, self.stage = "together.ipv6_only" if six else "together.unreachable", "code"
             self._post(op="close", slot=self.slot)
             return
+        if kind is Kind.OFFER:
+            self.offer = code
+            return self._show()
         self.code, self.stage = text, "showing"
         self._post(op="draw", text=text)
 
+    def _show(self) -> None:
+        """The host's code on show: its offer, with the seats waiting now."""
+        if self.offer is None:
+            return
+        try:
+            text = codes.encode(replace(self.offer, seats=tuple(self.waiting.values())))
+        except CodeError as exc:
+            self.problem = exc.key
+            return
+        if text != self.code:
+            self.code, self.svg = text, ""
+            self._post(op="draw", text=text)
+        self.stage = "showing" if self.stage != "connecting" else self.stage
+
+    def _waiting(self, slot: str, news: dict[str, Any]) -> None:
+        """The page keeps a connection for a phone that left (its seat): the code names it."""
+        try:
+            seat = codes.Seat(int(news["seat"]), int(news["nonce"]), int(news["port"]))
+        except (KeyError, TypeError, ValueError):
+            return
+        self.waiting = {**self.waiting, slot: seat}
+        if self.offer is not None:
+            self._show()
+
     def _opened(self, slot: str) -> None:
-        if self.role == "host" and self.host is not None and slot == self.slot:
+        if self.role == "host" and self.host is not None and slot in self.waiting:
+            # A phone that was at the table, back at its seat with one scan.
+            self.waiting = {k: v for k, v in self.waiting.items() if k != slot}
+            self.open_slots.add(slot)
+            self.guests += 1
+            self.host.joined(slot)
+            self.line = "together.joined"
+            if self.guests >= MAX_GUESTS:
+                if self.slot:
+                    self._post(op="close", slot=self.slot)
+                self.stage, self.code, self.svg, self.offer = "full", "", "", None
+            else:
+                self._show()
+        elif self.role == "host" and self.host is not None and slot == self.slot:
             self.open_slots.add(slot)
             self.guests += 1
             self.host.joined(slot)
@@ -343,7 +398,10 @@ class Together:
         self.open_slots.discard(slot)
         if self.role == "host":
             self.away = self.away - {slot}
-            if was_open:
+            if slot in self.waiting:  # the page gave up the seat it kept
+                self.waiting = {k: v for k, v in self.waiting.items() if k != slot}
+                self._show()
+            elif was_open:
                 self.guests -= 1
                 if self.host is not None:
                     self.host.left(slot)

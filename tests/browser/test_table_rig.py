@@ -74,8 +74,9 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
     the guest taps Undo twice: both reach the host. Then the guest's browser stops for 12
     s: the host's table state names it as away (within 6 s on a quiet machine); resumed, its next step reaches
     the host with no scan, and the line is gone. Then the guest sleeps for 60 s: its
-    connection is gone, its next step is kept as not yet shared, and after joining again
-    (the host's next code) that step is in the host's game."""
+    connection is gone, its next step is kept as not yet shared, and after it scans the
+    host's code once (no answer scanned back: the host kept its seat) that step is in the
+    host's game."""
     rig.lose(1)
     host, guest = _phones(browser, rig, tmp_path)
     try:
@@ -131,15 +132,17 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
         guest.shot("together-rig-guest-away-unshared")
         host.reveal("share-table")
         host.tap("share-table")
+        host.wait_text("share-seats", "1 phone that left can rejoin", timeout=30)
+        host.shot("together-rig-host-seat-waiting")
         code = read_code(host, "share-code")
         guest.tap("nav-back")
         guest.tap("join-table")
         guest.wait("join-code")
         guest.settle()
         paste(guest, "join-code", code)
-        guest.tap("join-submit")
-        paste(host, "share-answer", read_code(guest, "join-answer"))
-        host.tap("share-answer-submit")
+        guest.tap("join-submit")  # one scan: no answer goes back to the host
+        host.wait_text("share-status", "1 other phone", timeout=30)
+        assert not host.el("share-seats").count()
         host.tap("share-done")
         host.wait_text("player-1", "Bert moves 2 people", timeout=30)
         assert "not shared" not in guest.wait_text("table-status", "follows the host's game")

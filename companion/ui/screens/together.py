@@ -92,6 +92,10 @@ def share_screen(model: AppModel) -> ft.Control:
             ),
         ),
     ]
+    if together.waiting and together.stage != "full":
+        parts.append(
+            tid("share-seats", ft.Text(tr("together.seats_waiting", count=len(together.waiting)), size=16), live=True)
+        )
     if together.stage == "full":
         parts.append(ft.Text(tr("together.full"), size=16))
     else:
@@ -129,10 +133,16 @@ def join_table_screen(model: AppModel) -> ft.Control:
             ft.Row([primary(tr("together.scan_code"), together.scan, "join-scan", ft.Icons.QR_CODE_SCANNER)]),
             *_field(model, "join-code", tr("together.code_field"), tr("together.join_submit"), "join-submit"),
         ]
-    elif together.stage == "joining":
+    elif together.stage in ("joining", "rejoining"):
         parts = [
             tid(
-                "join-joining", ft.Row([ft.ProgressRing(width=24, height=24), ft.Text(tr("together.joining"), size=16)])
+                f"join-{together.stage}",
+                ft.Row(
+                    [
+                        ft.ProgressRing(width=24, height=24),
+                        ft.Text(tr(f"together.{together.stage}"), size=16, expand=True),
+                    ]
+                ),
             )
         ]
     else:
