@@ -293,8 +293,12 @@ class Together:
         """The host's code on show: its offer, with the seats waiting now."""
         if self.offer is None:
             return
+        # A seat is of use only to a code that names where the host is: a guest that rejoins
+        # with one scan must reach the host first (a browser that hides its own address, as
+        # Firefox does, shows codes with none; its guests rejoin with two scans).
+        seats = tuple(self.waiting.values()) if self.offer.candidates else ()
         try:
-            text = codes.encode(replace(self.offer, seats=tuple(self.waiting.values())))
+            text = codes.encode(replace(self.offer, seats=seats))
         except CodeError as exc:
             self.problem = exc.key
             return
@@ -372,6 +376,16 @@ class Together:
             if self.guest is not None:
                 self.guest.connected = False
             self.stage = "away" if self.guest is not None and self.guest.game_id is not None else "code"
+
+    @property
+    def seats(self) -> int:
+        """The waiting seats the code on show names (its phones rejoin with one scan)."""
+        if self.role != "host" or self.stage not in ("showing", "connecting") or not self.code:
+            return 0
+        try:
+            return len(codes.decode(self.code).seats)
+        except CodeError:
+            return 0
 
     @property
     def unshared(self) -> int:

@@ -178,7 +178,9 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
 def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_path: Path) -> None:
     """A second engine at the table: a Chromium host and a Firefox guest (Spanish) join and
     share moves both ways; the Chromium phone leaves, the Firefox phone says so, hosts its
-    copy, and the Chromium phone joins it: the game goes on with both phones' moves."""
+    copy, and the Chromium phone joins it: the game goes on with both phones' moves. Before
+    that, the Firefox phone's page reloads, and it takes its seat at the Chromium host again
+    with one scan."""
     why = firefox_ready()
     if why:
         pytest.skip(why)
@@ -209,6 +211,25 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         fox.wait_text("player-1", "1")
         fox.shot("firefox-es-guest-round")
 
+        # The Firefox phone's page reloads (a phone that slept and lost its tab): only what
+        # it keeps is left. The host kept its seat: one scan, and no answer goes back.
+        fox.ask("reload")
+        fox.ask("semantics")
+        host.wait_text("table-status", "A phone left the table", timeout=40)
+        host.reveal("share-table")
+        host.tap("share-table")
+        host.wait_text("share-seats", "1 phone that left can rejoin", timeout=30)
+        code = read_code(host, "share-code")
+        fox.wait("nav-back", 120)
+        fox.tap("nav-back")
+        fox.tap("join-table")
+        fox.paste("join-code", code)
+        fox.tap("join-submit")
+        host.wait_text("share-status", "1 other phone", timeout=30)
+        host.tap("share-done")
+        fox.wait("herd-card", 30)
+        fox.wait_text("player-1", "Bert")
+
         host.page.goto(rig.url + "manifest.json")  # the Chromium phone leaves the table
         fox.wait_text("table-status", "anfitrión", timeout=30)
         fox.tap("share-table")  # the Firefox phone hosts its copy
@@ -230,6 +251,7 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         fox.wait_text("player-1", "Bert")
         fox.wait_text("player-1", "2")
         fox.shot("firefox-es-host-round")
+
         # Flutter's JavaScript build sometimes asks the site for a fallback font (Noto Sans
         # Symbols, for a character the app's font lacks) on these screens: a 404 the site
         # does not serve yet, named in the closing note; every other request must succeed.

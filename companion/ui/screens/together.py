@@ -92,9 +92,9 @@ def share_screen(model: AppModel) -> ft.Control:
             ),
         ),
     ]
-    if together.waiting and together.stage != "full":
+    if together.seats:
         parts.append(
-            tid("share-seats", ft.Text(tr("together.seats_waiting", count=len(together.waiting)), size=16), live=True)
+            tid("share-seats", ft.Text(tr("together.seats_waiting", count=together.seats), size=16), live=True)
         )
     if together.stage == "full":
         parts.append(ft.Text(tr("together.full"), size=16))
