@@ -22,6 +22,10 @@
   // A guest cannot tell when the host scans its answer: it waits longer before it says
   // that the phones could not reach each other.
   var ANSWER_MS = 45000;
+  // But a host that has not scanned yet already answers the guest's connectivity checks:
+  // a guest none of whose checks were answered by REACH_MS cannot reach the host (a Wi-Fi
+  // that keeps phones apart) and says so then, whether or not the host has scanned.
+  var REACH_MS = 15000;
   // The heartbeat: each open channel carries BEAT every BEAT_MS; a phone not heard from
   // for AWAY_MS is away (a locked screen, a stopped browser) until it is heard again: it
   // is named within AWAY_MS + BEAT_MS, under 6 s.
@@ -360,6 +364,32 @@
     }, ms || OPEN_MS);
   }
 
+  function answered(pc) {
+    // Whether any of this phone's connectivity checks got an answer.
+    if (pc.iceConnectionState === "connected" || pc.iceConnectionState === "completed") return Promise.resolve(true);
+    return pc.getStats().then(function (stats) {
+      var yes = false;
+      stats.forEach(function (item) {
+        if (item.type === "candidate-pair" && (item.state === "succeeded" || item.responsesReceived > 0)) yes = true;
+      });
+      return yes;
+    }).catch(function () { return true; }); // not known: the longer wait decides
+  }
+
+  function probe(slot, peer) {
+    var until = Date.now() + REACH_MS;
+    var probing = setInterval(function () {
+      if (peers[slot] !== peer || (peer.channel && peer.channel.readyState === "open")) return clearInterval(probing);
+      answered(peer.pc).then(function (yes) {
+        if (yes) clearInterval(probing);
+        else if (Date.now() >= until && peers[slot] === peer) {
+          clearInterval(probing);
+          failed(slot, "unreachable");
+        }
+      });
+    }, 1000);
+  }
+
   function failed(slot, why) {
     close(slot);
     tell({ op: "failed", slot: slot, why: why });
@@ -409,6 +439,7 @@
       await gathered(peer.pc);
       tell({ op: "answer", slot: ask.slot, sdp: peer.pc.localDescription.sdp });
       watch(ask.slot, ANSWER_MS);
+      if (/^a=candidate:/m.test(ask.sdp)) probe(ask.slot, peer);
     },
     send: function (ask) {
       var peer = peers[ask.slot];

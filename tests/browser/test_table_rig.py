@@ -156,20 +156,33 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
 def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig: Rig, tmp_path: Path) -> None:
     """Client isolation: the codes cross, the channel never opens; the host says within
     its 20 s that the phones could not reach each other and to use a hotspot, and the guest
-    waiting on its answer says the same when its own wait ends."""
+    waiting on its answer says the same once none of its checks was answered for 15 s
+    (a host that has not scanned yet answers them; this one never gets them)."""
     rig.isolate()
     host, guest = _phones(browser, rig, tmp_path)
     try:
         host.new_game(["Anna", "Bert"], "companion")
-        _codes_cross(host, guest)
-        host.wait("share-answer-problem", timeout=40_000)  # the host's 20 s, and a busy machine's
-        said = host.wait_text("share-answer-problem", "hotspot")
-        assert "could not reach each other" in said
-        host.shot("together-rig-host-isolated")
-        guest.wait("join-code-problem", timeout=70_000)  # the guest's 45 s
+        host.reveal("share-table")
+        host.tap("share-table")
+        code = read_code(host, "share-code")
+        guest.tap("join-table")
+        paste(guest, "join-code", code)
+        guest.tap("join-submit")
+        scanned = time.monotonic()
+        paste(host, "share-answer", read_code(guest, "join-answer"))
+        host.tap("share-answer-submit")
+        answered = time.monotonic()
+        guest.wait("join-code-problem", timeout=40_000)  # the guest's 15 s, and a busy machine's
+        guest_after = time.monotonic() - scanned
         said = guest.wait_text("join-code-problem", "hotspot")
         assert "did not connect" in said
         guest.shot("together-rig-guest-isolated")
+        host.wait("share-answer-problem", timeout=40_000)  # the host's 20 s, and a busy machine's
+        host_after = time.monotonic() - answered
+        said = host.wait_text("share-answer-problem", "hotspot")
+        assert "could not reach each other" in said
+        host.shot("together-rig-host-isolated")
+        print(f"isolated: the guest said so {guest_after:.1f} s after its scan, the host {host_after:.1f} s after its own")
     finally:
         host.close()
         guest.close()
