@@ -1,8 +1,11 @@
-"""Phones together on the static site: two phones in the room's network (a namespace with a
-veth pair and no route out: ``tests/browser/table_net.py``), the host with a fake camera.
+"""Phones together on the static site, on the Wi-Fi-like rig (``tests/browser/table_rig.py``):
+each phone in its own namespace, their packets crossing two links and the access point's
+bridge, which drops 1 % of the frames it forwards; the host with a fake camera.
 
 - 7a. the time from the host's tap on Connect (the guest's answer pasted) to the guest's
-  first screen of the game; the guest joins, leaves (a reload) and joins again;
+  first screen of the game (a first join: two scans);
+- 7d. a phone that was at the table rejoins after its page reloaded: the time from its tap
+  on Join (the host's code pasted: one scan, nothing goes back) to its game on screen;
 - 7b. a guest's tap (Undo and Redo of a recorded move, in turn) until every phone shows it,
   each phone's save included: Redo enabled or disabled on the guest's own screen and the
   host's, read in each page by a MutationObserver, on the machine's one clock
@@ -21,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import Row, p
-from tests.browser.table_net import can_make, namespace, open_app, paste, phone, read_code, served_site
+from companion.site.publish import publish
+from tests.browser.table_net import can_make, open_app, paste, phone, read_code
+from tests.browser.table_rig import wifi
 
 #: In a page: resolve with Date.now() once the button ``id`` is disabled (or enabled):
 #: Redo, which every phone's top bar shows, and which a guest's Undo enables everywhere.
@@ -67,29 +72,50 @@ def _tap(guest: Any, host: Any, identifier: str) -> tuple[float, float]:
     return float(max(seen) - began) / 1000, float(seen[0] - began) / 1000
 
 
+def _rejoin(host: Any, guest: Any) -> float:
+    """The guest's page reloads; it pastes the host's code (which names its seat) and taps
+    Join: seconds from that tap to its game on screen, no answer scanned back."""
+    guest.reload()
+    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(timeout=120_000)
+    host.wait_text("share-seats", "can rejoin", timeout=40)
+    guest.tap("nav-back")
+    guest.tap("join-table")
+    paste(guest, "join-code", read_code(host, "share-code"))
+    x, y = guest.tap_point("join-submit")
+    began = time.perf_counter()
+    guest.page.touchscreen.tap(x, y)
+    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(state="attached", timeout=30_000)
+    return time.perf_counter() - began
+
+
 def together(browser: Any, taps: int) -> list[Row]:
     if not can_make():
-        return [Row("7. phones together", [], None, "ms", "–", True, "skipped: needs root for a network namespace")]
+        return [Row("7. phones together", [], None, "ms", "–", True, "skipped: needs root for network namespaces")]
     joins: list[float] = []
+    rejoins: list[float] = []
     latencies: list[float] = []
     own: list[float] = []
     with tempfile.TemporaryDirectory(prefix="mh-bench-table-") as work:
         folder = Path(work)
-        with namespace(folder) as (name, chromium), served_site(name, folder / "site") as url:
-            host_context = phone(browser, chromium, folder / "host", camera=True, locale="en-US", scheme="light")
+        publish(folder / "site")
+        with wifi(folder, ("host", "guest")) as rig:
+            url = rig.serve(folder / "site")
+            rig.lose(1)
+            host_context = phone(
+                browser, rig.wrappers["host"], folder / "host", camera=True, locale="en-US", scheme="light"
+            )
             host_context.grant_permissions(["camera"], origin=url.rstrip("/"))
-            guest_context = phone(browser, chromium, folder / "guest", camera=False, locale="en-US", scheme="light")
+            guest_context = phone(
+                browser, rig.wrappers["guest"], folder / "guest", camera=False, locale="en-US", scheme="light"
+            )
             host, guest = open_app(browser, url, host_context), open_app(browser, url, guest_context)
             try:
                 host.new_game(["Anna", "Bert", "Chen"], "companion")
                 host.reveal("share-table")
                 host.tap("share-table")
-                for attempt in range(3):
-                    if attempt:
-                        guest.reload()  # the channel drops; the guest comes back with its copy
-                        guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(timeout=120_000)
-                        guest.tap("nav-back")
-                    joins.append(_join(host, guest))
+                joins.append(_join(host, guest))
+                for _ in range(2):
+                    rejoins.append(_rejoin(host, guest))
                 host.tap("share-done")  # back to the game: its top bar has Redo
                 host.wait("herd-card")
                 guest.move(0)
@@ -109,7 +135,16 @@ def together(browser: Any, taps: int) -> list[Row]:
             "ms",
             "–",
             True,
-            f"{len(joins)} joins of one guest (a first join, then two after a reload); veth link, no route out",
+            f"{len(joins)} first join on the rig (two links and a bridge, 1 % of frames lost)",
+        ),
+        Row(
+            "7d. phones together: a phone that was at the table rejoins, its Join to its game on screen (one scan)",
+            rejoins,
+            None,
+            "ms",
+            "–",
+            True,
+            f"{len(rejoins)} rejoins after the guest's page reloaded; nothing scanned back",
         ),
         Row(
             "7b. phones together: a guest's tap until every phone shows it (p95, saves included)",
@@ -118,7 +153,7 @@ def together(browser: Any, taps: int) -> list[Row]:
             "ms",
             "p95 < 150 ms",
             ok_taps,
-            f"p95 {p(latencies, 0.95) * 1000:.0f} ms over {len(latencies)} taps (Undo and Redo in turn)",
+            f"p95 {p(latencies, 0.95) * 1000:.0f} ms over {len(latencies)} taps (Undo and Redo in turn), 1 % loss",
         ),
         Row(
             "7c. phones together: the same taps until the guest's own screen shows them (p95; 7b's floor)",

@@ -413,6 +413,11 @@ def test_a_second_answer_while_a_phone_joins_is_set_aside_and_both_join(tmp_path
     assert "a new code appears here" in host.session.tr(host.together.problem)
     room.run()
     assert first.together.stage == "joined" and host.together.guests == 1
+    # The second phone's page gives up on its answer: the host answered its checks, so it
+    # was reachable, and its line says to scan the code shown now (not to find a hotspot).
+    second.together.heard({"op": "failed", "slot": "host", "why": "not-taken"})
+    assert second.together.problem == "together.not_taken" and second.together.stage == "code"
+    assert "Scan the code the host's phone shows now" in second.session.tr(second.together.problem)
     room.join("host", "second")
     assert second.together.stage == "joined" and host.together.guests == 2
     logs = [m.play.game.log for m in (host, first, second) if m.play.game is not None]

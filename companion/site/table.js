@@ -360,7 +360,10 @@
     if (!peer) return;
     clearTimeout(peer.timer);
     peer.timer = setTimeout(function () {
-      if (peers[slot] === peer && !(peer.channel && peer.channel.readyState === "open")) failed(slot, "unreachable");
+      // A guest whose checks the host answered was reachable: its answer was not taken
+      // (another phone joined on that code first, or the host never scanned it).
+      var why = peer.reached ? "not-taken" : "unreachable";
+      if (peers[slot] === peer && !(peer.channel && peer.channel.readyState === "open")) failed(slot, why);
     }, ms || OPEN_MS);
   }
 
@@ -381,8 +384,10 @@
     var probing = setInterval(function () {
       if (peers[slot] !== peer || (peer.channel && peer.channel.readyState === "open")) return clearInterval(probing);
       answered(peer.pc).then(function (yes) {
-        if (yes) clearInterval(probing);
-        else if (Date.now() >= until && peers[slot] === peer) {
+        if (yes) {
+          peer.reached = true;
+          clearInterval(probing);
+        } else if (Date.now() >= until && peers[slot] === peer) {
           clearInterval(probing);
           failed(slot, "unreachable");
         }

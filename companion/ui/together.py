@@ -254,7 +254,7 @@ class Together:
         elif op == "message" and isinstance(news.get("text"), str):
             self._message(slot, news["text"])
         elif op in ("closed", "failed"):
-            self._closed(slot, op == "failed")
+            self._closed(slot, op == "failed", str(news.get("why", "")))
         elif op in ("away", "back") and slot in self.open_slots:
             # A new set, not the old one changed: the screen redraws on an assignment.
             self.away = self.away | {slot} if op == "away" else self.away - {slot}
@@ -407,7 +407,7 @@ class Together:
             return self.line, self.guests + 1
         return self.line, 0
 
-    def _closed(self, slot: str, failed: bool) -> None:
+    def _closed(self, slot: str, failed: bool, why: str = "") -> None:
         was_open = slot in self.open_slots
         self.open_slots.discard(slot)
         if self.role == "host":
@@ -434,5 +434,8 @@ class Together:
                     self.guest.connected = False
                 self.stage = "away"
             elif self.stage != "away":
-                self.problem = "together.unreachable_guest" if failed else "together.host_left"
+                if not failed:
+                    self.problem = "together.host_left"
+                else:  # the host answered this phone's checks but never took its answer
+                    self.problem = "together.not_taken" if why == "not-taken" else "together.unreachable_guest"
                 self.stage = "code"

@@ -182,10 +182,70 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
         said = host.wait_text("share-answer-problem", "hotspot")
         assert "could not reach each other" in said
         host.shot("together-rig-host-isolated")
-        print(f"isolated: the guest said so {guest_after:.1f} s after its scan, the host {host_after:.1f} s after its own")
+        print(
+            f"isolated: the guest said so {guest_after:.1f} s after its scan, the host {host_after:.1f} s after its own"
+        )
     finally:
         host.close()
         guest.close()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="on the rig, a second guest that scanned the same code keeps the host's connection to the first "
+    "in ICE 'checking' until its 20 s run out (without the second guest it connects at once; one machine's "
+    "pages with no rig do not show it)",
+)
+def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: Path, tmp_path: Path) -> None:
+    """Two guests scan the host's one code (what a table does), and the host scans both
+    answers. The first phone joins; the second answer is set aside (while the first joins)
+    or refused (once it has), with a line that says to scan the code shown now. The second
+    phone scans the next code and joins too, and a move on it reaches both others."""
+    with wifi(tmp_path, ("host", "guest", "third")) as rig:
+        rig.serve(site)
+        host, guest = _phones(browser, rig, tmp_path)
+        third_context = phone(
+            browser, rig.wrappers["third"], tmp_path / "third", camera=False, locale="en-US", scheme="light"
+        )
+        third = open_app(browser, rig.url, third_context)
+        try:
+            host.new_game(["Anna", "Bert"], "companion")
+            host.reveal("share-table")
+            host.tap("share-table")
+            code = read_code(host, "share-code")
+            answers = []
+            for app in (guest, third):
+                app.tap("join-table")
+                paste(app, "join-code", code)
+                app.tap("join-submit")
+                answers.append(read_code(app, "join-answer"))
+            paste(host, "share-answer", answers[0])
+            host.tap("share-answer-submit")
+            paste(host, "share-answer", answers[1])
+            host.tap("share-answer-submit")
+            # Set aside while the first phone joins, or refused as the answer to a code
+            # that is gone once it has joined: either way the host says to scan the code
+            # it shows now, and the first join goes on.
+            said = host.wait_text("share-answer-problem", "code")
+            assert "scan that one on the other phone" in said or "scan the code shown here now" in said, said
+            host.shot("together-rig-host-second-answer")
+            host.wait_text("share-status", "1 other phone", timeout=30)
+            guest.wait("herd-card", 30_000)
+            third.tap("nav-back")
+            third.tap("join-table")
+            paste(third, "join-code", read_code(host, "share-code"))
+            third.tap("join-submit")
+            paste(host, "share-answer", read_code(third, "join-answer"))
+            host.tap("share-answer-submit")
+            host.wait_text("share-status", "2 other phones", timeout=30)
+            third.wait("herd-card", 30_000)
+            host.tap("share-done")
+            third.move(0, name="Anna")
+            host.wait_text("player-0", "Anna moves 1 person")
+            guest.wait_text("player-0", "Anna moves 1 person")
+        finally:
+            for app in (host, guest, third):
+                app.close()
 
 
 def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_path: Path) -> None:
