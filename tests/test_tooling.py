@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,22 @@ def test_no_tracker_issue_numbers_in_code_or_docs() -> None:
                 if cited.search(line):
                     found.append(f"{name}:{number}: {line.strip()[:80]}")
     assert found == []
+
+
+def test_the_developers_layout_names_every_module_and_only_real_ones() -> None:
+    """``docs/development.md``'s layout names each module of ``companion/`` (each file
+    directly in a package, and each sub-package by its folder) and no file that is gone."""
+    block = (ROOT / "docs" / "development.md").read_text(encoding="utf-8").split("```")[1]
+    named = set(re.findall(r"[\w-]+\.(?:py|js)\b", block))
+    missing = []
+    for package in [ROOT / "companion", *(p for p in (ROOT / "companion").iterdir() if p.is_dir())]:
+        if package.name in ("__pycache__", "vendor"):
+            continue
+        for item in sorted(package.iterdir()):
+            if item.suffix in (".py", ".js") and item.name != "__init__.py" and item.name not in named:
+                missing.append(str(item.relative_to(ROOT)))
+            elif item.is_dir() and item.name not in ("__pycache__", "vendor") and f"{item.name}/" not in block:
+                missing.append(f"{item.relative_to(ROOT)}/")
+    assert missing == [], f"not in docs/development.md's layout: {missing}"
+    everywhere = {p.name for folder in ("companion", "tests", "bench", "scripts") for p in (ROOT / folder).rglob("*.*")}
+    assert sorted(n for n in named if n not in everywhere) == []
