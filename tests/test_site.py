@@ -418,3 +418,29 @@ def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypat
     with pytest.raises(PublishError) as refused:
         publish(tmp_path / "site", compile_with_node=False)
     assert refused.value.key == "publish.flet_changed" and not (tmp_path / "site").exists()
+
+
+def test_a_placeholder_publish_cannot_find_stops_the_build() -> None:
+    """Each of the page scripts' placeholders is filled once; one that is missing (or there
+    twice) stops the build with its name, instead of a script shipped with empty texts."""
+    from companion.site.publish import _fill
+
+    assert _fill("var V = /*VERSION*/ '';", "x.js", {"/*VERSION*/ ''": '"7"'}) == 'var V = "7";'
+    for text in ("var V = '';", "/*VERSION*/ ''; /*VERSION*/ ''"):
+        with pytest.raises(RuntimeError, match="VERSION"):
+            _fill(text, "x.js", {"/*VERSION*/ ''": '"7"'})
+
+
+def test_the_vendored_scripts_are_the_pinned_ones(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The QR scripts the site ships match their SHA-256 pins; a changed byte is named."""
+    from companion.site import publish as site_publish
+
+    assert site_publish.vendored_problems() == []
+    original = site_publish.HERE
+    copy = tmp_path / "site"
+    (copy / "vendor").mkdir(parents=True)
+    for name in site_publish.VENDORED:
+        data = (original / "vendor" / name).read_bytes()
+        (copy / "vendor" / name).write_bytes(data + b" " if name == "qrcode.js" else data)
+    monkeypatch.setattr(site_publish, "HERE", copy)
+    assert site_publish.vendored_problems() == ["vendor/qrcode.js changed"]

@@ -104,13 +104,47 @@ def _page_texts() -> dict[str, dict[str, str]]:
     return {lang: {key.split(".", 1)[1]: translate(lang, key) for key in keys} for lang in LANGUAGES}
 
 
+#: The scripts of others the site ships (vendor/README.md says whence), by SHA-256: a file
+#: changed by hand or by a careless update stops the build.
+VENDORED = {
+    "qrcode.js": "79ec86f82856005b1c887905cfccfcfbec3821ca61c7fd5a952faa5f778f791c",
+    "qr-scanner.umd.min.js": "9de39de6693d6348430c4402104fe277fb9210bd524e7e287700364f42851ce3",
+    "qr-scanner-worker.min.js": "a9eb38a1936cd4227da598800ece16d2cbd478648a5067a148b9592b92f1678b",
+}
+
+
+def vendored_problems() -> list[str]:
+    """How the vendored scripts differ from their pinned hashes (none: as pinned)."""
+    found = {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in (HERE / "vendor").glob("*.js")}
+    problems = [f"vendor/{name} is not pinned" for name in sorted(set(found) - set(VENDORED))]
+    problems += [f"vendor/{name} is missing" for name in sorted(set(VENDORED) - set(found))]
+    problems += [
+        f"vendor/{name} changed" for name in sorted(set(found) & set(VENDORED)) if found[name] != VENDORED[name]
+    ]
+    return problems
+
+
+def _fill(text: str, name: str, holes: dict[str, str]) -> str:
+    """``text`` with each placeholder of ``holes`` replaced by its value; a placeholder
+    that is not there (a script edited without its publish step) stops the build, rather
+    than shipping a script whose texts or version are silently empty."""
+    for hole, value in holes.items():
+        if text.count(hole) != 1:
+            raise RuntimeError(f"{name} should hold {hole!r} once, and holds it {text.count(hole)} times")
+        text = text.replace(hole, value)
+    return text
+
+
 def _index(web: Path, version: str) -> str:
     """Flet's page, patched for a static site that may live in any folder of a host, with
     the page's own scripts first in its head."""
     html = flet_client.static_index(web / "index.html", "main.py", pack.ARCHIVE)
     texts = json.dumps(_page_texts(), ensure_ascii=False).replace("</", "<\\/")
-    script = (HERE / "page.js").read_text(encoding="utf-8").replace("/*TEXTS*/ {}", texts)
-    script = script.replace("/*VERSION*/ ''", json.dumps(version))
+    script = _fill(
+        (HERE / "page.js").read_text(encoding="utf-8"),
+        "page.js",
+        {"/*TEXTS*/ {}": texts, "/*VERSION*/ ''": json.dumps(version)},
+    )
     table = (HERE / "table.js").read_text(encoding="utf-8")  # playing together: connections, scans, QR codes
     marks = (HERE.parent / "server" / "a11y.js").read_text(encoding="utf-8")  # lang and aria-invalid
     # From the home screen: the short name under the icon, the app's colour in the bar.
@@ -170,11 +204,15 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
         _copy(assets / name, dest / name)
     (dest / "manifest.json").write_text((assets / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
     shutil.copyfile(HERE / "python.js", dest / "python.js")  # Python started with the page
-    for vendored in sorted((HERE / "vendor").glob("*.js")):  # the QR code's scanner and drawer
-        _copy(vendored, dest / "vendor" / vendored.name)
-    python_worker = (HERE / "python-worker.js").read_text(encoding="utf-8")  # kept as a snapshot
-    python_worker = python_worker.replace("/*FLET_NAMES*/ []", json.dumps(pack.flet_names()))
-    python_worker = python_worker.replace('/*SNAPSHOT_KEY*/ ""', json.dumps(SNAPSHOT_KEY))
+    if vendored_problems():
+        raise RuntimeError("the vendored scripts differ from their pins: " + "; ".join(vendored_problems()))
+    for name in sorted(VENDORED):  # the QR code's scanner and drawer
+        _copy(HERE / "vendor" / name, dest / "vendor" / name)
+    python_worker = _fill(  # kept as a snapshot
+        (HERE / "python-worker.js").read_text(encoding="utf-8"),
+        "python-worker.js",
+        {"/*FLET_NAMES*/ []": json.dumps(pack.flet_names()), '/*SNAPSHOT_KEY*/ ""': json.dumps(SNAPSHOT_KEY)},
+    )
     (dest / "python-worker.js").write_text(python_worker, encoding="utf-8")
     compiled = pack.write_archive(dest / pack.ARCHIVE, web / "pyodide", compile_with_node)
     pack.write_stdlib(dest / "pyodide" / "python_stdlib.zip", web / "pyodide", compile_with_node and compiled)
@@ -184,9 +222,15 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
     version = _version(dest, files, label)
     (dest / "index.html").write_text(_index(web, version), encoding="utf-8")
     files = sorted([*files, "index.html"])
-    worker = (HERE / "sw.js").read_text(encoding="utf-8")
-    worker = worker.replace("/*VERSION*/ ''", json.dumps(version)).replace("/*FILES*/ []", json.dumps(files))
-    worker = worker.replace("/*VARIANTS*/ []", json.dumps(list(VARIANTS)))
+    worker = _fill(
+        (HERE / "sw.js").read_text(encoding="utf-8"),
+        "sw.js",
+        {
+            "/*VERSION*/ ''": json.dumps(version),
+            "/*FILES*/ []": json.dumps(files),
+            "/*VARIANTS*/ []": json.dumps(list(VARIANTS)),
+        },
+    )
     (dest / "sw.js").write_text(worker, encoding="utf-8")
     size = sum(path.stat().st_size for path in dest.rglob("*") if path.is_file())
     facts = {"label": label, "version": version, "files": len(files) + 1, "bytes": size, "compiled": compiled}
