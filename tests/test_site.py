@@ -388,8 +388,8 @@ def _client_copy(tmp_path: Path) -> Path:
 
 def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A changed byte in python-worker.js names the fork to make again; a file gone, the
-    home-screen tag gone and the loader's service-worker settings gone are named too;
-    publish then writes nothing."""
+    home-screen tag gone, the loader's service-worker settings gone and another flet-web
+    version installed are named too; publish then writes nothing."""
     from companion.site.publish import PublishError
 
     web = _client_copy(tmp_path)
@@ -413,6 +413,8 @@ def test_a_simulated_flet_web_upgrade_names_what_to_do(tmp_path: Path, monkeypat
     assert any("apple-mobile-web-app-title" in line for line in found)
     assert any("flutter_bootstrap.js has no serviceWorkerSettings" in line for line in found)
     assert len(found) == 4
+    monkeypatch.setattr(flet_client, "_installed_flet_web", lambda: "1.0.6")
+    assert any("flet-web 1.0.6 is installed" in line for line in flet_client.problems(web))
 
     monkeypatch.setattr(flet_client, "client_dir", lambda: web)
     with pytest.raises(PublishError) as refused:

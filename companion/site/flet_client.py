@@ -76,12 +76,27 @@ ROBOTO = ("assets/fonts/roboto.woff2", f"assets/assets/fonts/{ROBOTO_FILE}", f"a
 ROBOTO_ASKED_BY = ("main.dart.wasm", "main.dart.js")
 
 
+def _installed_flet_web() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("flet-web")
+    except PackageNotFoundError:
+        return ""
+
+
 def problems(web: Path) -> list[str]:
     """What in flet-web's client folder ``web`` no longer matches what the site was made
     from: missing files, changed forked scripts, a missing tag. Empty when all is as checked."""
     found = [
         f"{web / name} is missing (flet-web moved or dropped it)" for name in CLIENT_FILES if not (web / name).exists()
     ]
+    installed = _installed_flet_web()
+    if installed != FLET_WEB_VERSION:
+        found.append(
+            f"flet-web {installed or '(not installed)'} is installed; the site was checked against "
+            f"{FLET_WEB_VERSION}: check each fix here against it, then change FLET_WEB_VERSION"
+        )
     for name, digest in FORKED.items():
         source = web / name
         if not source.exists():
