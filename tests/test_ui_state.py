@@ -17,7 +17,7 @@ from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
 from companion.ui.device import DeviceSettings, HandedOver, handed_over, parse
 from companion.ui.model import AppModel, Screen
-from companion.ui.root import scroll_target
+from companion.ui.root import back_gesture, close_open, scroll_target
 from companion.ui.screens.play import CONFIRM_KEY, end_question
 from companion.ui.screens.taming import RESULT_KEY
 
@@ -615,3 +615,37 @@ def test_a_setting_the_device_refused_is_said(model: AppModel) -> None:
     model.session.set_theme("dark")
     assert model.session.theme == "dark"
     assert model.session.message is not None and model.session.message.key == "error.settings.device"
+
+
+@pytest.mark.parametrize("entry", ["tile", "migration", "dice", "end"])
+@pytest.mark.parametrize("key", ["escape", "back"])
+def test_escape_and_back_close_each_open_entry_and_stay_in_the_game(model: AppModel, entry: str, key: str) -> None:
+    """Each entry of the round (the printed tile's bonuses, a player's move, the dice from
+    the table, the End game question) closes with Escape, and with Back, which then leaves
+    the player on the round, not on the screen before it with the entry open behind."""
+    new_game(model, ["Ann", "Bo"], printed=True)
+    model.play.start_round(Resource.WOOD, after=0)
+    assert model.tile.describing  # the printed tile's bonuses are offered first
+    if entry != "tile":
+        model.tile.skip()
+        if entry == "migration":
+            model.migration.edit(0)
+        elif entry == "dice":
+            model.migration.edit(0)
+            model.migration.save()
+            model.dice.open_hand_entry()
+        else:
+            model.round.ask_end()
+    still_open = {
+        "tile": lambda: model.tile.describing,
+        "migration": lambda: model.migration.editing is not None,
+        "dice": lambda: model.dice.hand_entry,
+        "end": lambda: model.round.confirm_end,
+    }[entry]
+    assert still_open() and model.session.screen is Screen.PLAY
+    if key == "escape":
+        assert close_open(model)
+    else:
+        back_gesture(model)
+    assert not still_open() and model.session.screen is Screen.PLAY
+    assert not close_open(model)  # nothing left open: Escape does nothing more

@@ -351,13 +351,16 @@ def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
 
 
 def close_open(model: AppModel) -> bool:
-    """Close the editor or the dice entry that is open (the Escape key); False if none was."""
+    """Close the editor, the dice entry or the question that is open (the Escape key, and
+    Back before it leaves the screen); False if none was."""
     if model.migration.editing is not None:
         model.migration.cancel()
     elif model.dice.hand_entry:
         model.dice.cancel_hand_entry()
     elif model.round.confirm_end:
         model.round.cancel_end()
+    elif model.session.screen is Screen.PLAY and model.tile.describing:
+        model.tile.skip()  # the tile editor's own way out: Skip (its bonuses can be entered later)
     elif model.session.screen is Screen.SET and model.sets.editing is not None:
         model.sets.cancel_tile()
     else:
