@@ -22,6 +22,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from companion.i18n import WORD_JOINER
 from companion.server.config import Config
 from companion.server.sessions import store_for
 from companion.ui.session import Screen
@@ -216,3 +217,21 @@ def test_the_client_tree_applies_a_patch_as_the_web_client_does() -> None:
         [2, {"id": 1, "patch": [paths, [3, 1, 1, 1, 0], [1, 1, 2, {"_i": 4, "value": "c"}], [0, 2, "value", "B"]]}]
     )
     assert shown(tree.root) == ["value=B", "value=a", "value=c"]
+
+
+@pytest.mark.parametrize(("lang", "label", "said"), [("en", "Red", "Colour: red"), ("es", "Rojo", "rojo")])
+def test_a_colour_alone_under_its_disc_starts_with_a_capital(lang: str, label: str, said: str) -> None:
+    """The new game's screen: the colour's name under each disc is a label ("Red"); in the
+    sentence a screen reader hears it stays as a sentence writes it."""
+    with tempfile.TemporaryDirectory() as folder:
+
+        async def walk() -> list[str]:
+            tab = await Tab.open(Path(folder), PubSubHub(), 360, 640, route="/start", language=lang)
+            await tab.tap("new-game")
+            shown = tab.shown()
+            await tab.close()
+            return shown
+
+        shown = [text.replace(WORD_JOINER, "") for text in run_async(walk())]
+    assert f"value={label}" in shown or label in shown, shown
+    assert any(said in text for text in shown), shown

@@ -163,6 +163,8 @@ def _colour_disc(model: AppModel, seat: int, name: str, initial: str, shown: str
     (shown, not only coloured); a tap gives the seat the next colour."""
     tr = model.session.tr
     colour = model.setup.colours[seat]
+    word = tr(f"colour.{colour}")  # as in a sentence ("Colour: red.")
+    label = word[:1].upper() + word[1:]  # alone under the disc, a label starts with a capital
     return ft.Semantics(
         identifier=f"colour-{seat}",
         key=f"colour-{seat}",
@@ -173,10 +175,10 @@ def _colour_disc(model: AppModel, seat: int, name: str, initial: str, shown: str
                 [
                     badge(shown, colour, 44, initial if name.strip() else str(seat + 1)),
                     ft.Text(
-                        tr(f"colour.{colour}"),
+                        label,
                         size=12,
                         text_align=ft.TextAlign.CENTER,
-                        semantics_label=f"{shown}. " + tr("setup.colour_hint", colour=tr(f"colour.{colour}")),
+                        semantics_label=f"{shown}. " + tr("setup.colour_hint", colour=word),
                     ),
                 ],
                 spacing=2,
