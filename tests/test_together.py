@@ -39,7 +39,7 @@ CHROME_OFFER = (
 ice = st.text(alphabet=codes.ICE_CHARS, min_size=4, max_size=32)
 address = st.ip_addresses(v=4).map(str)
 codes_strategy = st.builds(
-    Code,
+    lambda *parts: Code(*parts[:-1], passive=parts[0] is Kind.ANSWER and parts[-1]),
     st.sampled_from(Kind),
     st.integers(0, 0xFFFF),
     ice,
@@ -49,6 +49,7 @@ codes_strategy = st.builds(
     st.lists(st.builds(Seat, st.integers(1, 255), st.integers(0, 0xFFFF), st.integers(1, 0xFFFF)), max_size=6).map(
         tuple
     ),
+    st.booleans(),
 )
 
 
@@ -61,17 +62,20 @@ def test_a_code_comes_back_as_it_was_sent_within_120_characters(code: Code) -> N
     assert len(text) <= codes.MAX_CODE
     back = codes.decode(text)
     assert back.candidates == code.candidates[: len(back.candidates)]
-    assert back.seats == code.seats[: len(back.seats)]
-    assert back == Code(code.kind, code.token, code.ufrag, code.pwd, code.fingerprint, back.candidates, back.seats)
+    sent_seats = code.seats if code.kind is Kind.OFFER else ()  # an answer names no seat
+    assert back.seats == sent_seats[: len(back.seats)]
+    assert back == Code(
+        code.kind, code.token, code.ufrag, code.pwd, code.fingerprint, back.candidates, back.seats, code.passive
+    )
     if back.seats and code.candidates:
         assert back.candidates  # an address goes before any seat: a new phone needs one
-    if len(back.seats) < len(code.seats):
+    if len(back.seats) < len(sent_seats):
         assert len(back.candidates) == min(1, len(code.candidates))
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    assert raw[0] >> 4 == (codes.SEATS_VERSION if back.seats else codes.VERSION)
+    assert raw[0] >> 4 == (codes.SEATS_VERSION if back.seats or back.passive else codes.VERSION)
     if len(code.ufrag) + len(code.pwd) <= 28:  # Chrome's and Safari's: 4 and 24 characters
-        assert len(back.candidates) >= min(len(code.candidates), 4 if not code.seats else 1)
-        assert len(back.seats) >= min(len(code.seats), 1 if len(code.candidates) <= 2 else 0)
+        assert len(back.candidates) >= min(len(code.candidates), 4 if not sent_seats else 1)
+        assert len(back.seats) >= min(len(sent_seats), 1 if len(code.candidates) <= 2 else 0)
 
 
 def test_a_host_with_two_addresses_and_a_waiting_seat_keeps_all_in_one_code() -> None:
@@ -354,3 +358,18 @@ def test_any_taps_in_any_order_leave_every_phone_with_the_host_s_game(
     table.deliver(rng)
     logs = table.logs()
     assert all(log == logs[0] for log in logs)
+
+
+@pytest.mark.parametrize("role", ["passive", "active"])
+def test_an_answer_keeps_its_guest_s_dtls_role(role: str) -> None:
+    """A guest that waits for the host's hello (passive) says so in its answer, and the host
+    rebuilds it so; a browser that kept the client's role (active) makes a code of the
+    version older releases read."""
+    answer = CHROME_OFFER.replace("a=setup:actpass", f"a=setup:{role}")
+    code = codes.from_sdp(answer, Kind.ANSWER, 77)
+    text = codes.encode(code)
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    assert raw[0] >> 4 == (codes.SEATS_VERSION if role == "passive" else codes.VERSION)
+    back = codes.decode(text)
+    assert back.passive is (role == "passive")
+    assert f"a=setup:{role}\r\n" in codes.to_sdp(back)

@@ -15,6 +15,12 @@ share (``site/table.js``); the code carries the seat's number, the nonce of that
 and the connection's port, so such a phone rejoins with one scan, and no answer goes back.
 A code with seats is of version 2; one without stays of version 1, as older releases read it.
 
+A guest's answer says which side starts the encryption's handshake (DTLS). A guest that
+waits for the host's hello (``passive``, version 2) cannot be taken for another: two guests
+who scanned one code both reach the host's connection, and a guest that spoke first would
+win the handshake whichever answer the host scanned. Where a browser refuses that role, the
+guest starts it (version 1), as older releases do.
+
 A code that was cut, mistyped or is of another app fails its checksum or its version:
 :class:`CodeError` says which, with a catalog key, and nothing is connected.
 """
@@ -74,6 +80,7 @@ class Code:
     fingerprint: bytes  # 32 bytes: SHA-256 of the DTLS certificate
     candidates: tuple[tuple[str, int], ...]  # (IPv4 address, UDP port)
     seats: tuple[Seat, ...] = ()  # an offer's waiting seats
+    passive: bool = False  # an answer's guest waits for the host's DTLS hello
 
 
 def _pack_ice(text: str) -> bytes:
@@ -104,7 +111,8 @@ def _body(code: Code, candidates: tuple[tuple[str, int], ...], seats: tuple[Seat
         raise CodeError("together.code_unusable", "a fingerprint is 32 bytes, a token 16 bits")
     if any(not (1 <= s.number <= 255 and 0 <= s.nonce <= 0xFFFF and 0 < s.port <= 0xFFFF) for s in seats):
         raise CodeError("together.code_unusable", "a seat is a byte, its nonce and port 16 bits")
-    out = bytearray([(SEATS_VERSION if seats else VERSION) << 4 | int(code.kind)])
+    later = bool(seats) or (code.passive and code.kind is Kind.ANSWER)
+    out = bytearray([(SEATS_VERSION if later else VERSION) << 4 | int(code.kind)])
     out += code.token.to_bytes(2, "big")
     out += _pack_ice(code.ufrag) + _pack_ice(code.pwd) + code.fingerprint
     out.append(len(candidates))
@@ -121,7 +129,7 @@ def encode(code: Code) -> str:
     """The code as text of at most :data:`MAX_CODE` characters: as many of its candidates
     as fit, in their order (the browser lists its best first), down to one; then as many
     of its seats as fit (a seat left out rejoins with two scans)."""
-    candidates, seats = code.candidates, code.seats
+    candidates, seats = code.candidates, code.seats if code.kind is Kind.OFFER else ()  # only an offer has seats
     while True:
         body = _body(code, candidates, seats)
         text = base64.urlsafe_b64encode(body + _checksum(body)).decode().rstrip("=")
@@ -170,7 +178,7 @@ def decode(text: str) -> Code:
             candidates.append((str(ipaddress.IPv4Address(chunk[:4])), int.from_bytes(chunk[4:], "big")))
             at += 6
         seats = []
-        if data[0] >> 4 == SEATS_VERSION:
+        if data[0] >> 4 == SEATS_VERSION and kind is Kind.OFFER:
             count, at = body[at], at + 1
             for _ in range(count):
                 chunk = body[at : at + 5]
@@ -184,7 +192,8 @@ def decode(text: str) -> Code:
         raise CodeError("together.code_damaged", f"unreadable: {exc}") from exc
     if len(fingerprint) != 32 or at != len(body):
         raise CodeError("together.code_damaged", "wrong length")
-    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates), tuple(seats))
+    passive = kind is Kind.ANSWER and data[0] >> 4 == SEATS_VERSION
+    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates), tuple(seats), passive)
 
 
 # -- session descriptions -------------------------------------------------------------------
@@ -206,8 +215,15 @@ def from_sdp(sdp: str, kind: Kind, token: int) -> Code:
                 candidates.append((address, port))
         except ValueError:
             continue  # an mDNS name (xxxx.local): the other phone could not use it here
+    passive = kind is Kind.ANSWER and re.search(r"^a=setup:passive", sdp, re.M) is not None
     return Code(
-        kind, token, ufrag.group(1), pwd.group(1), bytes.fromhex(print_.group(1).replace(":", "")), tuple(candidates)
+        kind,
+        token,
+        ufrag.group(1),
+        pwd.group(1),
+        bytes.fromhex(print_.group(1).replace(":", "")),
+        tuple(candidates),
+        passive=passive,
     )
 
 
@@ -225,7 +241,8 @@ def ipv6_only(sdp: str) -> bool:
 
 def to_sdp(code: Code) -> str:
     """A full description of ``code``'s side, for the other side's ``setRemoteDescription``:
-    an offer proposes either DTLS role, an answer takes the client's."""
+    an offer proposes either DTLS role, an answer takes the server's (passive) or the
+    client's."""
     fingerprint = ":".join(f"{b:02X}" for b in code.fingerprint)
     lines = [
         "v=0",
@@ -244,7 +261,7 @@ def to_sdp(code: Code) -> str:
         f"a=ice-ufrag:{code.ufrag}",
         f"a=ice-pwd:{code.pwd}",
         f"a=fingerprint:sha-256 {fingerprint}",
-        f"a=setup:{'actpass' if code.kind is Kind.OFFER else 'active'}",
+        f"a=setup:{'actpass' if code.kind is Kind.OFFER else 'passive' if code.passive else 'active'}",
         "a=mid:0",
         "a=sctp-port:5000",
         "a=max-message-size:262144",

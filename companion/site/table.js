@@ -440,7 +440,16 @@
         wire(ask.slot, event.channel);
       };
       await peer.pc.setRemoteDescription({ type: "offer", sdp: ask.sdp });
-      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+      // This phone waits for the host's DTLS hello (passive): a guest that spoke first would
+      // win the host's handshake even when the host scanned another guest's answer (two
+      // guests on one code). A browser that refuses the role answers as it would (active).
+      var answer = await peer.pc.createAnswer();
+      try {
+        await peer.pc.setLocalDescription({ type: "answer", sdp: answer.sdp.replace(/a=setup:active/g, "a=setup:passive") });
+      } catch (error) {
+        console.warn("playing together: this browser keeps its DTLS role:", String((error && error.message) || error));
+        await peer.pc.setLocalDescription(answer);
+      }
       await gathered(peer.pc);
       tell({ op: "answer", slot: ask.slot, sdp: peer.pc.localDescription.sdp });
       watch(ask.slot, ANSWER_MS);

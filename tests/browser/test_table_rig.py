@@ -190,17 +190,14 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
         guest.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="on the rig, a second guest that scanned the same code keeps the host's connection to the first "
-    "in ICE 'checking' until its 20 s run out (without the second guest it connects at once; one machine's "
-    "pages with no rig do not show it)",
-)
 def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: Path, tmp_path: Path) -> None:
     """Two guests scan the host's one code (what a table does), and the host scans both
-    answers. The first phone joins; the second answer is set aside (while the first joins)
-    or refused (once it has), with a line that says to scan the code shown now. The second
-    phone scans the next code and joins too, and a move on it reaches both others."""
+    answers. Both guests' connection checks reach the host's connection at once, and a
+    guest that spoke first would win its encryption's handshake; each guest waits for the
+    host's hello instead, so the phone whose answer the host took joins. The second answer
+    is set aside (while the first joins) or refused (once it has), with a line that says to
+    scan the code shown now; that phone scans the next code and joins too, and a move on it
+    reaches both others."""
     with wifi(tmp_path, ("host", "guest", "third")) as rig:
         rig.serve(site)
         host, guest = _phones(browser, rig, tmp_path)
