@@ -18,7 +18,7 @@
   "use strict";
   var peers = {}; // slot -> {pc, channel, timer, heard, away}
   var GATHER_MS = 3000; // ICE gathering with no servers ends at once; this is a bound
-  var OPEN_MS = 20000; // after both descriptions: a channel not open by then has failed
+  var OPEN_MS = 15000; // after both descriptions: a channel not open by then has failed (it opens in well under 1 s)
   // A guest cannot tell when the host scans its answer: it waits longer before it says
   // that the phones could not reach each other.
   var ANSWER_MS = 45000;

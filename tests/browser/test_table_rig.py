@@ -155,7 +155,7 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
 
 def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig: Rig, tmp_path: Path) -> None:
     """Client isolation: the codes cross, the channel never opens; the host says within
-    its 20 s that the phones could not reach each other and to use a hotspot, and the guest
+    its 15 s that the phones could not reach each other and to use a hotspot, and the guest
     waiting on its answer says the same once none of its checks was answered for 15 s
     (a host that has not scanned yet answers them; this one never gets them)."""
     rig.isolate()
@@ -177,7 +177,7 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
         said = guest.wait_text("join-code-problem", "hotspot")
         assert "did not connect" in said
         guest.shot("together-rig-guest-isolated")
-        host.wait("share-answer-problem", timeout=40_000)  # the host's 20 s, and a busy machine's
+        host.wait("share-answer-problem", timeout=40_000)  # the host's 15 s, and a busy machine's
         host_after = time.monotonic() - answered
         said = host.wait_text("share-answer-problem", "hotspot")
         assert "could not reach each other" in said
