@@ -4,6 +4,7 @@ SQLite files (one per phone), the channels replaced by queues this test delivers
 from __future__ import annotations
 
 import base64
+import dataclasses
 import random
 from collections import deque
 from pathlib import Path
@@ -39,7 +40,7 @@ CHROME_OFFER = (
 ice = st.text(alphabet=codes.ICE_CHARS, min_size=4, max_size=32)
 address = st.ip_addresses(v=4).map(str)
 codes_strategy = st.builds(
-    lambda *parts: Code(*parts[:-1], passive=parts[0] is Kind.ANSWER and parts[-1]),
+    Code,
     st.sampled_from(Kind),
     st.integers(0, 0xFFFF),
     ice,
@@ -50,7 +51,7 @@ codes_strategy = st.builds(
         tuple
     ),
     st.booleans(),
-)
+).map(lambda code: code if code.kind is Kind.ANSWER else dataclasses.replace(code, passive=False))
 
 
 @given(codes_strategy)

@@ -636,12 +636,15 @@ def test_escape_and_back_close_each_open_entry_and_stay_in_the_game(model: AppMo
             model.dice.open_hand_entry()
         else:
             model.round.ask_end()
-    still_open = {
-        "tile": lambda: model.tile.describing,
-        "migration": lambda: model.migration.editing is not None,
-        "dice": lambda: model.dice.hand_entry,
-        "end": lambda: model.round.confirm_end,
-    }[entry]
+
+    def still_open() -> bool:
+        return {
+            "tile": model.tile.describing,
+            "migration": model.migration.editing is not None,
+            "dice": model.dice.hand_entry,
+            "end": model.round.confirm_end,
+        }[entry]
+
     assert still_open() and model.session.screen is Screen.PLAY
     if key == "escape":
         assert close_open(model)
