@@ -36,8 +36,10 @@ def printed(players: int = 3):  # type: ignore[no-untyped-def]
 def test_every_round_needs_the_herd_until_the_pile_is_empty() -> None:
     """All 16 rounds ask where the herd went; the round after the last tile tames the herd."""
     game = printed()
+    assert not game.state.herd_asked_after_round  # before the first round: no round to follow
     for number in range(1, 17):
         assert game.state.needs_herd
+        assert game.state.herd_asked_after_round is (number > 1)  # each settled round's question
         with pytest.raises(ActionError) as err:
             play(game, StartRound())
         assert err.value.code == "start.herd_required"

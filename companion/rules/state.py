@@ -208,6 +208,12 @@ class GameState:
         return self.is_physical and bool(self.pile) and self.phase in (Phase.READY, Phase.RESOLVED)
 
     @property
+    def herd_asked_after_round(self) -> bool:
+        """Printed tiles, a round settled: the moment the table may be asked where the herd
+        went next ("Next round"), the one question a screen keeps open between rounds."""
+        return self.needs_herd and self.phase is Phase.RESOLVED
+
+    @property
     def printed_left(self) -> tuple[Tile, ...]:
         """Printed tiles with the owner's set: its tiles not yet turned (in the pile still),
         in the set's order, never more than the tiles left in the pile. An undone round start

@@ -265,7 +265,7 @@ class GameController:
     def asked(self) -> bool:
         """The table was asked where the herd went after this game's round, on some screen."""
         game = self.game
-        if game is None or self.game_id is None or not game.state.needs_herd or game.state.phase is not Phase.RESOLVED:
+        if game is None or self.game_id is None or not game.state.herd_asked_after_round:
             return False
         try:
             return self.session.store.get_setting(self._asking_key()) == str(game.state.round_number)

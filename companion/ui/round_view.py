@@ -179,7 +179,7 @@ class RoundView:
         """Another screen asked where the herd went, or stopped asking: this one follows
         (it asks too only when ``free``: no entry of its own is open)."""
         game = self.play.game
-        if game is None or not game.state.needs_herd or game.state.phase is not Phase.RESOLVED:
+        if game is None or not game.state.herd_asked_after_round:
             return
         asked = self.play.asked() and free
         if asked != self.picking_herd:

@@ -155,7 +155,7 @@ def merge(
     state = after.state
     what = change_text(tr, before.state, after.log[-1]) if after.log else ""
     same_round = state.round_number == before.state.round_number
-    if view.picking_herd and not (state.needs_herd and state.phase is Phase.RESOLVED and same_round):
+    if view.picking_herd and not (state.herd_asked_after_round and same_round):
         view.picking_herd = view.other_tile = False
     if view.confirm_box and not (state.phase is Phase.MIGRATION and state.current and not state.current.migrations):
         view.confirm_box = False
