@@ -145,9 +145,8 @@ def encode(code: Code) -> str:
             raise CodeError("together.code_unusable", f"{len(text)} characters with no address")
 
 
-def decode(text: str) -> Code:
-    """The code in ``text`` (spaces, line breaks and a scanner's ``mammoth:`` prefix are
-    ignored); :class:`CodeError` if it is not one of this app's, or was damaged."""
+def _bytes(text: str) -> bytes:
+    """The bytes of a code's text, checked: this app's alphabet, a known version, its sum."""
     cleaned = re.sub(r"\s+", "", text).removeprefix("mammoth:")
     if not cleaned:
         raise CodeError("together.code_empty", "no code")
@@ -159,41 +158,44 @@ def decode(text: str) -> Code:
         raise CodeError("together.code_damaged", f"not base64url: {exc}") from exc
     if len(data) < 5 or data[0] >> 4 not in (VERSION, SEATS_VERSION):
         raise CodeError("together.code_foreign", "not a code of this app (or of another version)")
-    body, check = data[:-2], data[-2:]
-    if _checksum(body) != check:
+    if _checksum(data[:-2]) != data[-2:]:
         raise CodeError("together.code_damaged", "checksum does not match")
+    return data[:-2]
+
+
+def _records(body: bytes, at: int, size: int, what: str) -> tuple[list[bytes], int]:
+    """A count byte at ``at``, then that many records of ``size`` bytes."""
+    count, at = body[at], at + 1
+    found = [body[at + size * n : at + size * (n + 1)] for n in range(count)]
+    if any(len(record) != size for record in found):
+        raise CodeError("together.code_damaged", f"{what} cut short")
+    return found, at + size * count
+
+
+def decode(text: str) -> Code:
+    """The code in ``text`` (spaces, line breaks and a scanner's ``mammoth:`` prefix are
+    ignored); :class:`CodeError` if it is not one of this app's, or was damaged."""
+    body = _bytes(text)
+    later = body[0] >> 4 == SEATS_VERSION
     try:
         kind = Kind(body[0] & 0x0F)
-        token = int.from_bytes(body[1:3], "big")
         ufrag, at = _unpack_ice(body, 3)
         pwd, at = _unpack_ice(body, at)
-        fingerprint = body[at : at + 32]
-        count = body[at + 32]
-        at += 33
-        candidates = []
-        for _ in range(count):
-            chunk = body[at : at + 6]
-            if len(chunk) != 6:
-                raise CodeError("together.code_damaged", "address cut short")
-            candidates.append((str(ipaddress.IPv4Address(chunk[:4])), int.from_bytes(chunk[4:], "big")))
-            at += 6
-        seats = []
-        if data[0] >> 4 == SEATS_VERSION and kind is Kind.OFFER:
-            count, at = body[at], at + 1
-            for _ in range(count):
-                chunk = body[at : at + 5]
-                if len(chunk) != 5 or chunk[0] == 0:
-                    raise CodeError("together.code_damaged", "seat cut short")
-                seats.append(Seat(chunk[0], int.from_bytes(chunk[1:3], "big"), int.from_bytes(chunk[3:], "big")))
-                at += 5
+        fingerprint, at = body[at : at + 32], at + 32
+        addresses, at = _records(body, at, 6, "address")
+        seats: list[bytes] = []
+        if later and kind is Kind.OFFER:
+            seats, at = _records(body, at, 5, "seat")
+        candidates = tuple((str(ipaddress.IPv4Address(a[:4])), int.from_bytes(a[4:], "big")) for a in addresses)
+        waiting = tuple(Seat(s[0], int.from_bytes(s[1:3], "big"), int.from_bytes(s[3:], "big")) for s in seats)
     except (IndexError, ValueError) as exc:
         if isinstance(exc, CodeError):
             raise
         raise CodeError("together.code_damaged", f"unreadable: {exc}") from exc
-    if len(fingerprint) != 32 or at != len(body):
+    if len(fingerprint) != 32 or at != len(body) or any(seat.number == 0 for seat in waiting):
         raise CodeError("together.code_damaged", "wrong length")
-    passive = kind is Kind.ANSWER and data[0] >> 4 == SEATS_VERSION
-    return Code(kind, token, ufrag, pwd, fingerprint, tuple(candidates), tuple(seats), passive)
+    token = int.from_bytes(body[1:3], "big")
+    return Code(kind, token, ufrag, pwd, fingerprint, candidates, waiting, kind is Kind.ANSWER and later)
 
 
 # -- session descriptions -------------------------------------------------------------------

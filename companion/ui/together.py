@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import flet as ft
 
@@ -237,33 +238,70 @@ class Together:
 
     # -- what the page says --------------------------------------------------------------
     def heard(self, news: dict[str, Any]) -> None:
-        op = news.get("op")
-        slot = str(news.get("slot", ""))
-        if op in ("offer", "answer") and slot == self.slot and isinstance(news.get("sdp"), str):
-            self._made(str(op), news["sdp"], str(news.get("camera", "")))
-        elif op == "drawn" and news.get("text") == self.code:
+        """One answer of the page (``{"op": ..., ...}``), handed to its handler."""
+        handler = self._HANDLERS.get(str(news.get("op")))
+        if handler is not None:
+            handler(self, str(news.get("slot", "")), news)
+
+    def _on_description(self, slot: str, news: dict[str, Any]) -> None:
+        if slot == self.slot and isinstance(news.get("sdp"), str):
+            self._made(str(news["op"]), news["sdp"], str(news.get("camera", "")))
+
+    def _on_drawn(self, _slot: str, news: dict[str, Any]) -> None:
+        if news.get("text") == self.code:
             self.svg = str(news.get("svg") or "")
-        elif op == "scanned" and isinstance(news.get("text"), str):
+
+    def _on_scanned(self, _slot: str, news: dict[str, Any]) -> None:
+        if isinstance(news.get("text"), str):
             (self.answer_in if self.role == "host" else self.offer_in)(news["text"])
-        elif op == "copied":
-            self.play.say("together.copied" if news.get("ok") else "together.not_copied", error=not news.get("ok"))
-        elif op == "scan-failed":
-            self.problem = SCAN_FAILED.get(str(news.get("why")), "together.no_camera")
-        elif op == "open":
-            self._opened(slot)
-        elif op == "message" and isinstance(news.get("text"), str):
+
+    def _on_copied(self, _slot: str, news: dict[str, Any]) -> None:
+        self.play.say("together.copied" if news.get("ok") else "together.not_copied", error=not news.get("ok"))
+
+    def _on_scan_failed(self, _slot: str, news: dict[str, Any]) -> None:
+        self.problem = SCAN_FAILED.get(str(news.get("why")), "together.no_camera")
+
+    def _on_message(self, slot: str, news: dict[str, Any]) -> None:
+        if isinstance(news.get("text"), str):
             self._message(slot, news["text"])
-        elif op in ("closed", "failed"):
-            self._closed(slot, op == "failed", str(news.get("why", "")))
-        elif op in ("away", "back") and slot in self.open_slots:
+
+    def _on_closed(self, slot: str, news: dict[str, Any]) -> None:
+        self._closed(slot, news.get("op") == "failed", str(news.get("why", "")))
+
+    def _on_presence(self, slot: str, news: dict[str, Any]) -> None:
+        if slot in self.open_slots:
             # A new set, not the old one changed: the screen redraws on an assignment.
-            self.away = self.away | {slot} if op == "away" else self.away - {slot}
-        elif op == "visible" and self.role == "host" and self.stage == "showing":
+            self.away = self.away | {slot} if news.get("op") == "away" else self.away - {slot}
+
+    def _on_visible(self, _slot: str, _news: dict[str, Any]) -> None:
+        if self.role == "host" and self.stage == "showing":
             self.renew()  # back in view (or on another network): a code with today's addresses
-        elif op == "waiting" and self.role == "host":
+
+    def _on_waiting(self, slot: str, news: dict[str, Any]) -> None:
+        if self.role == "host":
             self._waiting(slot, news)
-        elif op == "rejoining" and self.role == "guest" and self.stage == "making":
+
+    def _on_rejoining(self, _slot: str, _news: dict[str, Any]) -> None:
+        if self.role == "guest" and self.stage == "making":
             self.stage = "rejoining"
+
+    _HANDLERS: ClassVar[dict[str, Callable[[Together, str, dict[str, Any]], None]]] = {
+        "offer": _on_description,
+        "answer": _on_description,
+        "drawn": _on_drawn,
+        "scanned": _on_scanned,
+        "copied": _on_copied,
+        "scan-failed": _on_scan_failed,
+        "open": lambda self, slot, _news: self._opened(slot),
+        "message": _on_message,
+        "closed": _on_closed,
+        "failed": _on_closed,
+        "away": _on_presence,
+        "back": _on_presence,
+        "visible": _on_visible,
+        "waiting": _on_waiting,
+        "rejoining": _on_rejoining,
+    }
 
     def _made(self, op: str, sdp: str, camera: str) -> None:
         kind = Kind.OFFER if op == "offer" else Kind.ANSWER
@@ -410,32 +448,37 @@ class Together:
     def _closed(self, slot: str, failed: bool, why: str = "") -> None:
         was_open = slot in self.open_slots
         self.open_slots.discard(slot)
+        self.away = self.away - {slot}
         if self.role == "host":
-            self.away = self.away - {slot}
-            if slot in self.waiting:  # the page gave up the seat it kept
-                self.waiting = {k: v for k, v in self.waiting.items() if k != slot}
-                self._show()
-            elif was_open:
-                self.guests -= 1
-                if self.host is not None:
-                    self.host.left(slot)
-                self.line = "together.guest_left"
-                if self.stage == "full":
-                    self._next_code()  # a place is free again: a code for the next phone
-            elif slot == self.slot and failed:
-                self.problem = "together.unreachable"
-                self._next_code()  # that code is spent: a fresh one to try again
+            self._host_closed(slot, was_open, failed)
         elif self.role == "guest" and slot == "host":
-            self.away = self.away - {slot}
-            if was_open:
-                # This phone plays on with its copy: its steps are kept, marked as not yet
-                # shared, and go to the host when it joins again (or it hosts the copy).
-                if self.guest is not None:
-                    self.guest.connected = False
-                self.stage = "away"
-            elif self.stage != "away":
-                if not failed:
-                    self.problem = "together.host_left"
-                else:  # the host answered this phone's checks but never took its answer
-                    self.problem = "together.not_taken" if why == "not-taken" else "together.unreachable_guest"
-                self.stage = "code"
+            self._guest_closed(was_open, failed, why)
+
+    def _host_closed(self, slot: str, was_open: bool, failed: bool) -> None:
+        if slot in self.waiting:  # the page gave up the seat it kept
+            self.waiting = {k: v for k, v in self.waiting.items() if k != slot}
+            self._show()
+        elif was_open:
+            self.guests -= 1
+            if self.host is not None:
+                self.host.left(slot)
+            self.line = "together.guest_left"
+            if self.stage == "full":
+                self._next_code()  # a place is free again: a code for the next phone
+        elif slot == self.slot and failed:
+            self.problem = "together.unreachable"
+            self._next_code()  # that code is spent: a fresh one to try again
+
+    def _guest_closed(self, was_open: bool, failed: bool, why: str) -> None:
+        if was_open:
+            # This phone plays on with its copy: its steps are kept, marked as not yet
+            # shared, and go to the host when it joins again (or it hosts the copy).
+            if self.guest is not None:
+                self.guest.connected = False
+            self.stage = "away"
+        elif self.stage != "away":
+            if not failed:
+                self.problem = "together.host_left"
+            else:  # the host answered this phone's checks but never took its answer
+                self.problem = "together.not_taken" if why == "not-taken" else "together.unreachable_guest"
+            self.stage = "code"
