@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..rules import Choice, GameState, Outcome, handouts, mammoth_scoring, win_odds
+from ..rules import Choice, GameState, Outcome, Round, handouts, mammoth_scoring, win_odds
 from ..rules.resources import Resource
 from ..rules.setup import name_key
 
@@ -47,6 +47,23 @@ class PlayerSummary:
     unknown: int = 0  # bonuses taken from printed tiles whose goods were not entered
 
 
+def _count_bonuses(
+    rnd: Round, first: list[int], every: list[int], unknown: list[int], goods: list[Counter[str]]
+) -> None:
+    """Add a settled round's bonuses to each player's counts: "1." or "all", and the goods
+    (or one more bonus whose goods were not entered)."""
+    for handout in handouts(rnd):
+        if handout.choice is Choice.FIRST:
+            first[handout.player] += 1
+        else:
+            every[handout.player] += 1
+        if handout.bonus is None:
+            unknown[handout.player] += 1
+        else:
+            for item in handout.bonus:
+                goods[handout.player][item.kind.value] += item.amount
+
+
 def player_summaries(state: GameState) -> tuple[PlayerSummary, ...]:
     """Every player's summary of ``state``, in seat order."""
     names = state.players
@@ -69,16 +86,7 @@ def player_summaries(state: GameState) -> tuple[PlayerSummary, ...]:
             expected[migration.player] += chances[migration.player]
         if taming.winner is not None:
             won[taming.winner] += 1
-        for handout in handouts(rnd):
-            if handout.choice is Choice.FIRST:
-                first[handout.player] += 1
-            else:
-                every[handout.player] += 1
-            if handout.bonus is None:
-                unknown[handout.player] += 1
-            else:
-                for item in handout.bonus:
-                    goods[handout.player][item.kind.value] += item.amount
+        _count_bonuses(rnd, first, every, unknown, goods)
     tallies = state.tallies
     return tuple(
         PlayerSummary(
