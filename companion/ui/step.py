@@ -163,23 +163,35 @@ def merge(
         view.confirm_end = False
     view.rolling = view.pending = False
     if migration.editing is not None:
-        seat = migration.editing
-        if state.phase is not Phase.MIGRATION or state.round_number != migration.opened:
-            migration.conflict = Message("entry.moved_on", {"what": what})
-        elif state.current is not None and _moved(before, after, seat):
-            migration.conflict = Message("entry.same_player", {"what": what, "name": state.players[seat]})
+        _merge_move(before, after, migration, what)
     if dice.hand_entry:
-        current = state.current
-        if state.phase is not Phase.MIGRATION or current is None or state.round_number != dice.opened:
-            dice.conflict = Message("entry.moved_on", {"what": what})
-        else:
-            counts = {m.player: m.people for m in current.migrations}
-            if counts != {p: len(v) for p, v in dice.hand_dice.items()}:
-                kept = {p: (dice.hand_dice.get(p, []) + [0] * n)[:n] for p, n in counts.items()}
-                dice.hand_dice = kept
-                dice.conflict = Message("entry.dice_changed", {"what": what})
+        _merge_dice(after, dice, what)
     if tile.describing and (state.phase not in (Phase.MIGRATION, Phase.RESOLVED) or state.round_number != tile.opened):
         tile.conflict = Message("entry.moved_on", {"what": what})
+
+
+def _merge_move(before: Game, after: Game, migration: MigrationEditor, what: str) -> None:
+    """A move being entered: the round went on, or another screen changed this player's."""
+    state, seat = after.state, migration.editing
+    if seat is None:
+        return
+    if state.phase is not Phase.MIGRATION or state.round_number != migration.opened:
+        migration.conflict = Message("entry.moved_on", {"what": what})
+    elif state.current is not None and _moved(before, after, seat):
+        migration.conflict = Message("entry.same_player", {"what": what, "name": state.players[seat]})
+
+
+def _merge_dice(after: Game, dice: DiceDraft, what: str) -> None:
+    """Dice from the table being entered: the round went on, or the people on the tile
+    changed (each player's dice kept as far as they still fit)."""
+    state, current = after.state, after.state.current
+    if state.phase is not Phase.MIGRATION or current is None or state.round_number != dice.opened:
+        dice.conflict = Message("entry.moved_on", {"what": what})
+        return
+    counts = {m.player: m.people for m in current.migrations}
+    if counts != {p: len(v) for p, v in dice.hand_dice.items()}:
+        dice.hand_dice = {p: (dice.hand_dice.get(p, []) + [0] * n)[:n] for p, n in counts.items()}
+        dice.conflict = Message("entry.dice_changed", {"what": what})
 
 
 def _moved(before: Game, after: Game, seat: int) -> bool:
