@@ -112,7 +112,7 @@ def handed_over(facts: object) -> HandedOver:
     )
 
 
-async def read(
+async def read(  # noqa: C901 (one check per setting the browser kept; waits to become a table of checks)
     prefs: ft.SharedPreferences,
     reconnected: asyncio.Event | None = None,
     gone: asyncio.Event | None = None,

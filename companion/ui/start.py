@@ -112,7 +112,7 @@ async def _follow_reduced_motion(session: Session) -> None:
             session.animation = not (features.disable_animations or features.reduce_motion)
 
 
-def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:
+def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:  # noqa: C901 (one branch per address; waits to read the screen table)
     """Open the screen the address names (or the game played last), follow the browser's
     Back and Forward, the keyboard and the window's size, and draw the app. With
     ``follow_motion`` the roll's animation follows the device's reduced-motion setting."""

@@ -57,7 +57,7 @@ def grow_all(controls: Iterable[ft.Control], factor: float) -> list[ft.Control]:
     return [grow(control, factor) for control in controls]
 
 
-def _grow(control: object, factor: float) -> None:
+def _grow(control: object, factor: float) -> None:  # noqa: C901 (one branch per kind of control it grows; waits to become a table)
     if _GROWN.get(id(control)) is control:
         return  # drawn before, and grown then: a control a component was handed again
     _GROWN[id(control)] = control

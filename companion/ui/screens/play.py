@@ -57,7 +57,7 @@ def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None
     return ButtonRowMemo(label=label, on_click=on_click, identifier=f"toggle-{name}", icon=icon, key=f"toggle-{name}")
 
 
-def action_pane(model: AppModel) -> ft.Control:
+def action_pane(model: AppModel) -> ft.Control:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
     assert model.play.game is not None
     state = model.play.game.state
     parts: list[ft.Control] = []
@@ -138,7 +138,7 @@ def bottom_action_rolls(model: AppModel) -> bool:
     return game.state.phase is Phase.MIGRATION and not rolling and current is not None and bool(current.migrations)
 
 
-def bottom_action(model: AppModel) -> ft.Control | None:
+def bottom_action(model: AppModel) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
     tr = model.session.tr
