@@ -25,7 +25,7 @@ from typing import Any
 
 from bench.common import Row, p
 from companion.site.publish import publish
-from tests.browser.table_net import can_make, open_app, paste, phone, read_code
+from tests.browser.table_net import can_make, join_with, open_app, paste, phone, read_code
 from tests.browser.table_rig import wifi
 
 #: In a page: resolve with Date.now() once the button ``id`` is disabled (or enabled):
@@ -47,8 +47,7 @@ def _join(host: Any, guest: Any) -> float:
     """The guest pastes the host's code, the host its answer; seconds from Connect to the
     guest's game on screen."""
     guest.tap("join-table")
-    paste(guest, "join-code", read_code(host, "share-code"))
-    guest.tap("join-submit")
+    join_with(guest, read_code(host, "share-code"))
     paste(host, "share-answer", read_code(guest, "join-answer"))
     x, y = host.tap_point("share-answer-submit")
     began = time.perf_counter()

@@ -167,6 +167,23 @@ def paste(app: App, identifier: str, text: str) -> None:
     raise AssertionError(app.on_screen(f"pasted into {identifier}; the app never took it"))
 
 
+def join_with(app: App, code: str) -> None:
+    """Paste the host's ``code`` on Join a table and tap Join, until the app has taken it
+    (the code's field is gone). On a busy machine Flutter's editor can drop a fill that
+    looked done; the app then says to paste a code first, and the code is pasted again."""
+    for _ in range(3):
+        paste(app, "join-code", code)
+        app.tap("join-submit")
+        deadline = time.monotonic() + 15
+        while app.el("join-code").count() and not app.el("join-code-problem").count():
+            if time.monotonic() > deadline:
+                return  # still on the field with no line: the caller's next wait says why
+            time.sleep(0.1)
+        if not app.el("join-code").count():
+            return
+    raise AssertionError(app.on_screen("the app never took the pasted code"))
+
+
 def read_code(app: App, identifier: str, timeout: float = 30.0) -> str:
     """The code a phone shows as text, as a finger that selects it to copy finds it: the field
     focused (the text may come a moment after its place on the screen)."""

@@ -17,7 +17,7 @@ from companion.site.publish import publish
 
 from .engines import FirefoxPhone, firefox_ready
 from .harness import NARROW, App
-from .table_net import can_make, open_app, paste, phone, read_code
+from .table_net import can_make, join_with, open_app, paste, phone, read_code
 from .table_rig import Rig, wifi
 from .test_static_site import up_when_any
 
@@ -55,8 +55,7 @@ def _codes_cross(host: App, guest: App) -> None:
     host.tap("share-table")
     code = read_code(host, "share-code")
     guest.tap("join-table")
-    paste(guest, "join-code", code)
-    guest.tap("join-submit")
+    join_with(guest, code)
     answer = read_code(guest, "join-answer")
     paste(host, "share-answer", answer)
     host.tap("share-answer-submit")
@@ -139,8 +138,7 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
         guest.tap("join-table")
         guest.wait("join-code")
         guest.settle()
-        paste(guest, "join-code", code)
-        guest.tap("join-submit")  # one scan: no answer goes back to the host
+        join_with(guest, code)  # one scan: no answer goes back to the host
         host.wait_text("share-status", "1 other phone", timeout=30)
         assert not host.el("share-seats").count()
         host.tap("share-done")
@@ -166,8 +164,7 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
         host.tap("share-table")
         code = read_code(host, "share-code")
         guest.tap("join-table")
-        paste(guest, "join-code", code)
-        guest.tap("join-submit")
+        join_with(guest, code)
         scanned = time.monotonic()
         paste(host, "share-answer", read_code(guest, "join-answer"))
         host.tap("share-answer-submit")
@@ -213,8 +210,7 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
             answers = []
             for app in (guest, third):
                 app.tap("join-table")
-                paste(app, "join-code", code)
-                app.tap("join-submit")
+                join_with(app, code)
                 answers.append(read_code(app, "join-answer"))
             paste(host, "share-answer", answers[0])
             host.tap("share-answer-submit")
@@ -230,8 +226,7 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
             guest.wait("herd-card", 30_000)
             third.tap("nav-back")
             third.tap("join-table")
-            paste(third, "join-code", read_code(host, "share-code"))
-            third.tap("join-submit")
+            join_with(third, read_code(host, "share-code"))
             paste(host, "share-answer", read_code(third, "join-answer"))
             host.tap("share-answer-submit")
             host.wait_text("share-status", "2 other phones", timeout=30)
@@ -310,8 +305,7 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         if host.el("herd-card").count():
             host.tap("nav-back")
         host.tap("join-table")
-        paste(host, "join-code", code)
-        host.tap("join-submit")
+        join_with(host, code)
         fox.paste("share-answer", read_code(host, "join-answer"))
         fox.tap("share-answer-submit")
         host.wait("herd-card", 30_000)

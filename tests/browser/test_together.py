@@ -16,6 +16,7 @@ from companion.data.codes import Code, Kind
 
 from .table_net import (
     can_make,
+    join_with,
     namespace,
     open_app,
     paste,
@@ -64,8 +65,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         paste(guest, "join-code", "nonsense!")
         guest.tap("join-submit")
         assert "코드" in guest.wait_text("join-code-problem", "")  # not a code of this app, in Korean
-        paste(guest, "join-code", code)
-        guest.tap("join-submit")
+        join_with(guest, code)
         assert "Wi-Fi" in guest.wait_text("join-code-problem", "")  # the phones could not reach each other
         guest.shot("together-phone-dark-ko-unreachable")
 
