@@ -214,7 +214,10 @@
     // The host, when a paired guest's channel closed: a connection waiting for its seat.
     holding[slot] = seat;
     var pairing = await kept_get("seat:" + seat);
-    if (!pairing || !window.crypto || !crypto.subtle) return;
+    if (!pairing || !window.crypto || !crypto.subtle) {
+      console.warn("playing together: no seat kept: this seat's pairing is not here");
+      return;
+    }
     var nonce = crypto.getRandomValues(new Uint16Array(1))[0];
     var mine = await credentials(pairing.secret, "host", nonce);
     var answer = built_answer(await credentials(pairing.secret, "guest", nonce), pairing.print);
@@ -239,8 +242,15 @@
       return close(slot);
     }
     await gathered(peer.pc);
+    // A busy phone may not have its address yet when gathering's bound ends: wait for it.
+    for (var tries = 0; tries < 60 && peers[slot] === peer && !first_port(peer.pc.localDescription.sdp); tries++) {
+      await new Promise(function (resolve) { setTimeout(resolve, 250); });
+    }
     var port = first_port(peer.pc.localDescription.sdp);
-    if (peers[slot] !== peer || !port) return close(slot);
+    if (peers[slot] !== peer || !port) {
+      console.warn("playing together: no seat kept: no address after 15 s");
+      return close(slot);
+    }
     peer.keeping = setInterval(function () {
       if (peers[slot] !== peer || peer.pc.iceConnectionState !== "new") return clearInterval(peer.keeping);
       describe().catch(function () {});

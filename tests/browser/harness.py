@@ -801,6 +801,7 @@ class App:
         """Wait until ``needle`` is in the element's text; with ``whole``, only as whole
         words (no other character than a space or an end on either side)."""
         deadline = time.monotonic() + timeout
+        self.wait(identifier, timeout=timeout * 1000)  # the element may come late: the same wait
         seen = ""
         pattern = re.compile(rf"(?<!\S){re.escape(needle)}(?!\S)")
         while time.monotonic() < deadline:
