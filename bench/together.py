@@ -43,17 +43,22 @@ SEEN_JS = """([id, disabled]) => new Promise((resolve) => {
 })"""
 
 
+def _until_game(tapping: Any, identifier: str, guest: Any) -> float:
+    """Seconds from ``tapping``'s touch on ``identifier`` until the guest's game is on screen."""
+    x, y = tapping.tap_point(identifier)
+    began = time.perf_counter()
+    tapping.page.touchscreen.tap(x, y)
+    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(state="attached", timeout=30_000)
+    return time.perf_counter() - began
+
+
 def _join(host: Any, guest: Any) -> float:
     """The guest pastes the host's code, the host its answer; seconds from Connect to the
     guest's game on screen."""
     guest.tap("join-table")
     join_with(guest, read_code(host, "share-code"))
     paste(host, "share-answer", read_code(guest, "join-answer"))
-    x, y = host.tap_point("share-answer-submit")
-    began = time.perf_counter()
-    host.page.touchscreen.tap(x, y)
-    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(state="attached", timeout=30_000)
-    return time.perf_counter() - began
+    return _until_game(host, "share-answer-submit", guest)
 
 
 def _tap(guest: Any, host: Any, identifier: str) -> tuple[float, float]:
@@ -80,11 +85,7 @@ def _rejoin(host: Any, guest: Any) -> float:
     guest.tap("nav-back")
     guest.tap("join-table")
     paste(guest, "join-code", read_code(host, "share-code"))
-    x, y = guest.tap_point("join-submit")
-    began = time.perf_counter()
-    guest.page.touchscreen.tap(x, y)
-    guest.page.locator('[flt-semantics-identifier="herd-card"]').first.wait_for(state="attached", timeout=30_000)
-    return time.perf_counter() - began
+    return _until_game(guest, "join-submit", guest)
 
 
 def together(browser: Any, taps: int) -> list[Row]:
