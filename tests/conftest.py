@@ -1,8 +1,9 @@
-"""Pytest configuration shared by all tests: the one tab's state most unit tests start from, and
-the order the two workers take the tests in."""
+"""Pytest configuration shared by all tests: the one tab's state most unit tests start from, a
+table for headless tabs, and the order the two workers take the tests in."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,11 +11,21 @@ import pytest
 from companion.data.store import DB_NAME, Store
 from companion.ui.model import AppModel
 
+from .headless import Table
+
 
 @pytest.fixture
 def model(tmp_path: Path) -> AppModel:
     """A tab's state on a fresh SQLite file, the dice's animation off."""
     return AppModel.create(Store(tmp_path / DB_NAME), animation=False)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    """One table's games in a fresh data directory, for headless tabs (tests/headless.py)."""
+    shared = Table(tmp_path / "data")
+    yield shared
+    shared.close()
 
 
 #: The workers of the test command (``-n 2`` in pyproject.toml's addopts).

@@ -54,6 +54,9 @@ from companion.rules.printed import (
 )
 from companion.ui.model import AppModel, Screen
 
+from .headless import Table
+from .moves import Moves
+
 TOOL = (BonusItem(BonusKind.TOOL, 1),)
 FOOD = (BonusItem(BonusKind.FOOD, 2),)
 
@@ -430,3 +433,129 @@ def test_a_new_game_uses_the_chosen_set_and_a_set_deleted_meanwhile_stops_it(mod
     model.play.start_round(None, after=0, tile=4)  # the double tap
     assert model.play.game is not None and model.play.game.state.round_number == 1
     assert len(model.play.game.state.printed_left) == 15
+
+
+AREAS = ["wood", "brick", "stone", "gold"]
+#: The "1." good of the n-th tile of each back (the "all" good is food): no two tiles alike.
+FIRSTS = ["tool", "points", "civ_card", "stone"]
+
+
+def enter_set(app: Moves) -> None:
+    """New set from the start screen; 16 tiles, four of each back, each saved as entered.
+    A tile saved with an empty "all" is refused in words first."""
+    app.press("open-sets")
+    app.press("new-set")
+    app.wait("set-tile-back-card")
+    app.press("set-herd-wood")
+    app.press("tile-kind-tool")
+    app.press("set-tile-save")  # "all" is empty: refused, nothing saved
+    app.wait_page_text("Both bonuses need at least one good")
+    app.press("tile-part-all")
+    app.press("tile-kind-food")
+    app.press("set-tile-save")
+    app.wait_text("set-progress", "1 of 16")
+    for number in range(1, 16):
+        area, first = AREAS[number // 4], FIRSTS[number % 4]
+        app.press(f"set-add-{area}")
+        app.wait("set-tile-back-card")
+        app.press(f"tile-kind-{first}")
+        app.press("tile-part-all")
+        app.press("tile-kind-food")
+        app.press("set-tile-save")
+        app.wait_text("set-progress", f"{number + 1} of 16")
+    assert not app.count("set-add-wood")  # four of each back: nothing more to add
+
+
+def pick(app: Moves, number: int) -> None:
+    """One tap on tile ``number`` of the list; the round shows its herd and its bonuses."""
+    app.wait("set-picker")
+    app.press(f"set-tile-{number}")
+    app.wait("herd-card")
+
+
+def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(table: Table) -> None:
+    """A phone enters a set of 16 tiles and plays a printed-tiles game with it to the tamed
+    herd (one tap per round for the tile, "Another tile" in one round, which takes the place
+    of a set tile with its back, and an undone round start that brings its tile back); the
+    game's save and export hold every tile's goods. (The set's file, exported and imported
+    on a second device, is walked in a browser: tests/browser/test_printed_sets.py.)"""
+    app = table.open()
+    app.wait("new-game")
+    enter_set(app)
+    app.press("nav-back")
+    app.wait("set-row-1")
+    app.press("nav-back")
+
+    app.new_game(["Anna", "Bert", "Chen"], "physical", shows="set-picker")
+    assert "Round 1" in app.text("title")
+    pick(app, 5)  # a brick tile: 1. tool, all food
+    assert "clay pit" in app.text("herd-area") and "1 tool" in app.text("bonus-first")
+    app.move(0, name="Anna")
+    app.press("roll")
+    app.wait_text("winner", "Anna tames the mammoth", timeout=20)
+
+    # Round 2: a tile picked, the round start undone: the list has that tile again.
+    app.press("next-round")
+    pick(app, 9)
+    app.press("undo")
+    app.wait("set-tile-9")
+    assert not app.el("set-tile-5").count()  # turned in round 1: not in the pile
+    pick(app, 10)
+    assert "quarry" in app.text("herd-area") and "1 point" in app.text("bonus-first")
+    app.press("roll")
+    app.press("box-confirm")
+    app.wait("explanation")
+
+    # Round 3: a tile that is not in the list: the area, then its bonuses; the offer.
+    app.press("next-round")
+    app.wait("set-picker")
+    app.press("set-tile-other")
+    app.press("herd-pick-gold")
+    app.wait("tile-editor")
+    app.describe_tool_and_food()
+    app.press("set-offer")  # the set is full: it asks which tile the turned one replaces
+    app.wait("set-pending")
+    assert "The set is full" in app.text("set-pending")
+    app.press("set-replace-16")  # a gold tile, listed first (the same back)
+    app.wait("set-tile-back-card")
+    app.press("set-tile-cancel")  # Cancel keeps the turned tile offered
+    app.wait("set-pending")
+    app.press("set-replace-16")
+    app.press("set-tile-save")
+    app.wait_text("set-progress", "16 of 16")
+    app.gone("set-pending")
+    assert "1 tool" in app.text("set-edit-16")
+    app.press("nav-back")  # one Back: the game
+    app.wait("herd-card")
+    app.press("roll")
+    app.press("box-confirm")
+    app.wait("explanation")
+
+    # Rounds 4 to 16: one tap for the tile; Bert wins every third round, the rest is boxed.
+    left = [n for n in range(1, 17) if n not in (5, 10)]
+    for number in range(4, 17):
+        app.press("next-round")
+        pick(app, left.pop(0))
+        if number % 3 == 0:
+            app.move(1, name="Bert")
+            app.press("roll")
+            app.wait_text("winner", "Bert tames the mammoth", timeout=20)
+        else:
+            app.press("roll")
+            app.press("box-confirm")
+            app.wait("explanation")
+    assert left == [16]  # one set tile never turned: round 3's tile stood in for it
+    app.wait_text("next-round", "pile empty")
+    app.press("next-round")
+    app.wait("herd-tamed")
+
+    store = Store(table.data / "games.sqlite3")
+    try:
+        game = store.load(1)
+        assert all(r.tile.first is not None and r.tile.all is not None for r in game.state.rounds)
+        assert all(s.unknown == 0 for s in player_summaries(game.state))
+        data = json.loads(game_to_json(game))
+        assert len(data["setup"]["printed"]) == 16
+        assert sum(1 for e in data["log"] if e.get("action", {}).get("tile")) == 16  # 15 taps and 1 undone
+    finally:
+        store.close()

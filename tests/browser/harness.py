@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.ui.screens.setup import PASTE_LIMIT
+
+from ..moves import Moves
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "screenshots"
@@ -454,7 +456,7 @@ KEPT_JS = """async () => {
 }"""
 
 
-class App:
+class App(Moves):
     """A browser page on the app, addressed by semantics identifiers."""
 
     def __init__(
@@ -684,28 +686,6 @@ class App:
             box.type(text)
         self.settle()
 
-    def new_game(self, names: Sequence[str], deck: str | None = None, shows: str | None = "herd-card") -> None:
-        """New game from the start screen: exactly these players in these seats (a seat the
-        last game left is removed, a missing one added), the ``deck`` ("companion" or
-        "physical") if given, Start game, and then wait for ``shows`` (None: no wait).
-        A phone taps; a desktop clicks."""
-        press = self.tap if self.touch else self.click
-        press("new-game")
-        self.wait("name-1")
-        self.settle()
-        while self.el(f"name-{len(names)}").count():  # the last game's players are kept: fewer now
-            press(f"remove-{len(names)}")
-            self.gone(f"name-{len(names)}")
-        for seat, name in enumerate(names):
-            if not self.el(f"name-{seat}").count():
-                press("add-player")
-            self.fill_name(seat, name)
-        if deck is not None:
-            press(f"deck-{deck}")
-        press("start-game")
-        if shows is not None:
-            self.wait(shows)
-
     def export(self, path: Path) -> Path:
         """Export (on the scoring screen or a finished game): the browser's download, saved
         at ``path``."""
@@ -715,36 +695,19 @@ class App:
         download.value.save_as(path)
         return path
 
-    def move(self, player: int, people: int = 1, pay: str | None = None, name: str | None = None) -> None:
-        """Record (or change) ``player``'s migration: ``people`` people, paid in food, or with
-        one ``pay`` resource in place of one food; ``name``: wait until the row says so."""
-        press = self.tap if self.touch else self.click
+    def press(self, identifier: str) -> None:
+        """A phone's tap, or elsewhere a click."""
+        (self.tap if self.touch else self.click)(identifier)
+
+    def count(self, identifier: str) -> int:
+        return int(self.el(identifier).count())
+
+    def open_entry(self, player: int) -> None:
         if self.touch:
             self.tap(f"edit-{player}")
         else:  # a click lost while a reconnected page redraws is clicked again (opening is idempotent)
             self.click(f"edit-{player}", shows="migration-editor")
         self.wait("migration-editor")
-        shown = int(self.wait_text("people-value", "").split()[0])
-        for _ in range(abs(people - shown)):
-            press("people-plus" if people > shown else "people-minus")
-        self.wait_text("people-value", str(people))
-        if pay:
-            press("pay-food-minus")
-            press(f"pay-{pay}-plus")
-        press("save-migration")
-        self.gone("migration-editor")
-        if name is not None:
-            word = "person" if people == 1 else "people"
-            self.wait_text(f"player-{player}", f"{name} moves {people} {word}")
-
-    def describe_tool_and_food(self) -> None:
-        """In the open tile editor (printed tiles): "1." one tool, "all" one food, Save; waits
-        until the round shows the tile's bonuses."""
-        press = self.tap if self.touch else self.click
-        for identifier in ("tile-kind-tool", "tile-part-all", "tile-kind-food", "tile-save"):
-            press(identifier)
-        self.gone("tile-editor")
-        self.wait_text("bonus-first", "1 tool")
 
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
@@ -782,10 +745,6 @@ class App:
                 continue
         raise AssertionError(self.on_screen(f"typed {name!r} for seat {seat}; the app never showed {shown!r}"))
 
-    def start_round(self, names: tuple[str, ...] = ("Anna", "Bert", "Chen")) -> None:
-        """A new companion-deck game with ``names`` up to its first round."""
-        self.new_game(names, shows="players-card")
-
     def text(self, identifier: str) -> str:
         """All text under an element (visible text and accessible labels), without the
         word joiners that keep Korean words whole."""
@@ -799,7 +758,10 @@ class App:
 
     def wait_text(self, identifier: str, needle: str, timeout: float = 15.0, *, whole: bool = False) -> str:
         """Wait until ``needle`` is in the element's text; with ``whole``, only as whole
-        words (no other character than a space or an end on either side)."""
+        words (no other character than a space or an end on either side). ``timeout`` is in
+        seconds (``wait`` takes milliseconds): one of many thousands is refused."""
+        if timeout > 600:
+            raise ValueError(f"wait_text's timeout is in seconds, not {timeout:g}")
         deadline = time.monotonic() + timeout
         self.wait(identifier, timeout=timeout * 1000)  # the element may come late: the same wait
         seen = ""

@@ -23,6 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext
 
 from companion.data.store import Store
+from companion.i18n import LANGUAGES, translate
 from companion.rules import GameState
 from companion.site import keep
 from companion.site.publish import HERE as SITE_SOURCE
@@ -167,21 +168,39 @@ def paste(app: App, identifier: str, text: str) -> None:
     raise AssertionError(app.on_screen(f"pasted into {identifier}; the app never took it"))
 
 
-def join_with(app: App, code: str) -> None:
-    """Paste the host's ``code`` on Join a table and tap Join, until the app has taken it
-    (the code's field is gone). On a busy machine Flutter's editor can drop a fill that
-    looked done; the app then says to paste a code first, and the code is pasted again."""
+def submit_code(app: App, field: str, submit: str, code: str) -> None:
+    """Paste ``code`` into ``field`` and tap ``submit``, until the app has taken it: the
+    field is gone or emptied, or it shows a problem other than an empty field. On a busy
+    machine Flutter's editor can drop a fill that looked done; the app then says to paste a
+    code first, and the code is pasted again."""
+    empty = {translate(lang, "together.code_empty") for lang in LANGUAGES}
     for _ in range(3):
-        paste(app, "join-code", code)
-        app.tap("join-submit")
+        paste(app, field, code)
+        app.tap(submit)
         deadline = time.monotonic() + 15
-        while app.el("join-code").count() and not app.el("join-code-problem").count():
+        while True:
+            box = app.el(field).locator("input, textarea")
+            if not box.count() or not box.first.input_value().strip():
+                return  # taken: the field went (a guest's answer shows) or was emptied
+            problem = app.el(f"{field}-problem")
+            if problem.count():
+                if not any(line in app.text(f"{field}-problem") for line in empty):
+                    return  # the app read the code and said something of it: the caller checks
+                break
             if time.monotonic() > deadline:
                 return  # still on the field with no line: the caller's next wait says why
             time.sleep(0.1)
-        if not app.el("join-code").count():
-            return
-    raise AssertionError(app.on_screen("the app never took the pasted code"))
+    raise AssertionError(app.on_screen(f"the app never took the code pasted into {field}"))
+
+
+def join_with(app: App, code: str) -> None:
+    """Paste the host's ``code`` on Join a table and tap Join."""
+    submit_code(app, "join-code", "join-submit", code)
+
+
+def answer_with(app: App, answer: str) -> None:
+    """The host pastes a guest's ``answer`` and taps its button."""
+    submit_code(app, "share-answer", "share-answer-submit", answer)
 
 
 def read_code(app: App, identifier: str, timeout: float = 30.0) -> str:

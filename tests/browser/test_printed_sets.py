@@ -1,5 +1,6 @@
-"""The owner's printed tiles, by touch on a phone: entered once, played in one tap per round,
-exported, and used on a second device."""
+"""The owner's printed tiles in a browser, by touch on a phone: the set's file exported and used
+on a second device, and the set's screens as they look. Entering a set and a whole game with it
+are walked headless (tests/test_printed_sets.py)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from companion.data.stats import player_summaries
 from companion.data.store import Store
-from companion.rules import game_to_json, get_deck
+from companion.rules import get_deck
 from companion.rules.printed import PrintedSet, numbered
 
+from ..test_printed_sets import full_set
 from .harness import NARROW, TABLET, App, Server
 
 pytestmark = pytest.mark.browser
@@ -21,33 +22,6 @@ pytestmark = pytest.mark.browser
 AREAS = ["wood", "brick", "stone", "gold"]
 #: The "1." good of the n-th tile of each back (the "all" good is food): no two tiles alike.
 FIRSTS = ["tool", "points", "civ_card", "stone"]
-
-
-def enter_set(app: App) -> None:
-    """New set from the start screen; 16 tiles, four of each back, each saved as entered.
-    A tile saved with an empty "all" is refused in words first."""
-    app.tap("open-sets")
-    app.tap("new-set")
-    app.wait("set-tile-back-card")
-    app.tap("set-herd-wood")
-    app.tap("tile-kind-tool")
-    app.tap("set-tile-save")  # "all" is empty: refused, nothing saved
-    app.wait_page_text("Both bonuses need at least one good")
-    app.tap("tile-part-all")
-    app.tap("tile-kind-food")
-    app.tap("set-tile-save")
-    app.wait_text("set-progress", "1 of 16")
-    for number in range(1, 16):
-        area, first = AREAS[number // 4], FIRSTS[number % 4]
-        app.reveal(f"set-add-{area}")
-        app.tap(f"set-add-{area}")
-        app.wait("set-tile-back-card")
-        app.tap(f"tile-kind-{first}")
-        app.tap("tile-part-all")
-        app.tap("tile-kind-food")
-        app.tap("set-tile-save")
-        app.wait_text("set-progress", f"{number + 1} of 16")
-    assert not app.el("set-add-wood").count()  # four of each back: nothing more to add
 
 
 def pick(app: App, number: int) -> None:
@@ -66,19 +40,24 @@ def pick(app: App, number: int) -> None:
     app.wait("herd-card")
 
 
-@pytest.mark.slow
-def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Browser, tmp_path: Path) -> None:
-    """A phone enters a set of 16 tiles, plays a printed-tiles game with it to the tamed herd
-    (one tap per round for the tile, "Another tile" in one round, an undone round start that
-    brings its tile back), the game's save and export hold every tile's goods; the set is
-    exported, imported on a second device and played there."""
-    server = Server(tmp_path / "data").start()
+def test_a_set_travels_to_a_second_device_by_its_file(browser: Browser, tmp_path: Path) -> None:
+    """A phone's set of 16 tiles is exported (the browser's download), a damaged file is
+    refused in words on a second device, the exported one imported there, and a game played
+    with it takes its tiles. (Entering a set and playing a whole game with it is walked
+    headless: tests/test_printed_sets.py.)"""
+    data = tmp_path / "data"
+    store = Store(data / "games.sqlite3")
+    store.create_set(full_set())
+    store.close()
+    server = Server(data).start()
     app = App(browser, server.url, NARROW, touch=True)
     other: Server | None = None
     phone: App | None = None
     try:
         app.wait("new-game")
-        enter_set(app)
+        app.tap("open-sets")
+        app.tap("open-set-1")
+        app.wait_text("set-progress", "16 of 16")
         app.shot("phone-set-editor")
         exported = tmp_path / "set.json"
         app.reveal("set-export")
@@ -86,88 +65,7 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
             app.tap("set-export")
         download.value.save_as(exported)
         assert len(json.loads(exported.read_text(encoding="utf-8"))["tiles"]) == 16
-        app.tap("nav-back")
-        app.wait("set-row-1")
-        app.tap("nav-back")
 
-        app.new_game(["Anna", "Bert", "Chen"], "physical", shows="set-picker")
-        assert "Round 1" in app.text("title")
-        app.shot("phone-set-picker")
-        pick(app, 5)  # a brick tile: 1. tool, all food
-        assert "clay pit" in app.text("herd-area") and "1 tool" in app.text("bonus-first")
-        app.move(0, name="Anna")
-        app.tap("roll")
-        app.wait_text("winner", "Anna tames the mammoth", timeout=20_000)
-
-        # Round 2: a tile picked, the round start undone: the list has that tile again.
-        app.tap("next-round")
-        pick(app, 9)
-        app.tap("undo")
-        app.wait("set-tile-9")
-        assert not app.el("set-tile-5").count()  # turned in round 1: not in the pile
-        pick(app, 10)
-        assert "quarry" in app.text("herd-area") and "1 point" in app.text("bonus-first")
-        app.tap("roll")
-        app.tap("box-confirm")
-        app.wait("explanation")
-
-        # Round 3: a tile that is not in the list: the area, then its bonuses; the offer.
-        app.tap("next-round")
-        app.wait("set-picker")
-        app.tap("set-tile-other")
-        app.tap("herd-pick-gold")
-        app.wait("tile-editor")
-        app.describe_tool_and_food()
-        app.reveal("set-offer")
-        app.tap("set-offer")  # the set is full: it asks which tile the turned one replaces
-        app.wait("set-pending")
-        assert "The set is full" in app.text("set-pending")
-        app.tap("set-replace-16")  # a gold tile, listed first (the same back)
-        app.wait("set-tile-back-card")
-        app.tap("set-tile-cancel")  # Cancel keeps the turned tile offered
-        app.wait("set-pending")
-        app.shot("phone-light-set-replace")
-        app.tap("set-replace-16")
-        app.tap("set-tile-save")
-        app.wait_text("set-progress", "16 of 16")
-        app.gone("set-pending")
-        assert "1 tool" in app.text("set-edit-16")
-        app.tap("nav-back")  # one Back: the game
-        app.wait("herd-card")
-        app.tap("roll")
-        app.tap("box-confirm")
-        app.wait("explanation")
-
-        # Rounds 4 to 16: one tap for the tile; Bert wins every third round, the rest is boxed.
-        left = [n for n in range(1, 17) if n not in (5, 10)]
-        for number in range(4, 17):
-            app.tap("next-round")
-            pick(app, left.pop(0))
-            if number % 3 == 0:
-                app.move(1, name="Bert")
-                app.tap("roll")
-                app.wait_text("winner", "Bert tames the mammoth", timeout=20_000)
-            else:
-                app.tap("roll")
-                app.tap("box-confirm")
-                app.wait("explanation")
-        assert left == [16]  # one set tile never turned: round 3's tile stood in for it
-        app.wait_text("next-round", "pile empty")
-        app.tap("next-round")
-        app.wait("herd-tamed")
-
-        store = Store(server.data_dir / "games.sqlite3")
-        try:
-            game = store.load(1)
-            assert all(r.tile.first is not None and r.tile.all is not None for r in game.state.rounds)
-            assert all(s.unknown == 0 for s in player_summaries(game.state))
-            data = json.loads(game_to_json(game))
-            assert len(data["setup"]["printed"]) == 16
-            assert sum(1 for e in data["log"] if e.get("action", {}).get("tile")) == 16  # 15 taps and 1 undone
-        finally:
-            store.close()
-
-        # A second device imports the set and plays with it.
         other = Server(tmp_path / "other").start()
         phone = App(browser, other.url, NARROW, touch=True)
         phone.wait("new-game")
@@ -183,8 +81,9 @@ def test_a_set_entered_once_plays_a_whole_game_in_one_tap_a_round(browser: Brows
         assert not phone.el("set-row-2").count()  # the damaged file added nothing
         phone.tap("nav-back")
         phone.new_game(["Dana", "Emil"], "physical", shows="set-picker")
+        phone.shot("phone-set-picker")
         pick(phone, 16)
-        assert "river" in phone.text("herd-area") and "1 stone" in phone.text("bonus-first")
+        assert "river" in phone.text("herd-area") and "2 resources of your choice" in phone.text("bonus-first")
         phone.assert_offline()
         app.assert_offline()
     finally:

@@ -242,7 +242,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.describe_tool_and_food()
     app.move(0, name="Anna")
     app.tap("roll")
-    app.wait_text("winner", "Anna tames the mammoth", timeout=30_000)
+    app.wait_text("winner", "Anna tames the mammoth", timeout=30)
     app.shot("static-phone-light-printed-round")
     # A first visit and a round: nothing asked of another site, no file missing (the app's
     # font covers the word joiner it puts between Hangul syllables, and its kin: Flutter
@@ -254,14 +254,14 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.new_game(NAMES, "companion")
     app.move(1, name="Bert")
     app.tap("roll")
-    app.wait_text("winner", "Bert tames the mammoth", timeout=30_000)
+    app.wait_text("winner", "Bert tames the mammoth", timeout=30)
 
     # A reload: the game played last comes back, and both games are listed. Python is
     # restored from the snapshot the first visit kept; the games come from the storage.
     offline_ready(app)
     snapshot_kept(app)
     app.reload()
-    app.wait_text("winner", "Bert tames the mammoth", timeout=90_000)
+    app.wait_text("winner", "Bert tames the mammoth", timeout=90)
     assert RESTORED in said
     app.tap("nav-back")
     app.wait("resume-1")
@@ -287,7 +287,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     host.stop()
     app.context.set_offline(True)
     app.reload()
-    app.wait_text("winner", "Anna tames the mammoth", timeout=90_000)
+    app.wait_text("winner", "Anna tames the mammoth", timeout=90)
     assert NOT_RESTORED in " ".join(said) and RESTORED not in said
     app.tap("next-round")
     app.wait("physical-herd")
@@ -298,7 +298,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     snapshot_kept(app)
     said.clear()
     app.reload()
-    app.wait_text("player-2", "Chen moves 1 person", timeout=90_000)
+    app.wait_text("player-2", "Chen moves 1 person", timeout=90)
     assert "Round 2" in app.text("title")
     assert RESTORED in said
 
@@ -360,7 +360,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.wait_text("language-title", "언어")
     app.shot("static-phone-dark-ko-settings")
     app.reload()  # the choices are this phone's: kept
-    app.wait_text("language-title", "언어", timeout=90_000)
+    app.wait_text("language-title", "언어", timeout=90)
     app.tap("lang-en")
     app.tap("theme-light")
     app.tap("text-size-100")

@@ -17,7 +17,7 @@ from companion.site.publish import publish
 
 from .engines import FirefoxPhone, firefox_ready
 from .harness import NARROW, App
-from .table_net import can_make, join_with, open_app, paste, phone, read_code
+from .table_net import answer_with, can_make, join_with, open_app, phone, read_code
 from .table_rig import Rig, wifi
 from .test_static_site import up_when_any
 
@@ -57,8 +57,7 @@ def _codes_cross(host: App, guest: App) -> None:
     guest.tap("join-table")
     join_with(guest, code)
     answer = read_code(guest, "join-answer")
-    paste(host, "share-answer", answer)
-    host.tap("share-answer-submit")
+    answer_with(host, answer)
 
 
 def _no_moves(app: App, *players: int) -> None:
@@ -166,8 +165,7 @@ def test_an_access_point_that_keeps_phones_apart_is_named(browser: Browser, rig:
         guest.tap("join-table")
         join_with(guest, code)
         scanned = time.monotonic()
-        paste(host, "share-answer", read_code(guest, "join-answer"))
-        host.tap("share-answer-submit")
+        answer_with(host, read_code(guest, "join-answer"))
         answered = time.monotonic()
         guest.wait("join-code-problem", timeout=40_000)  # the guest's 15 s, and a busy machine's
         guest_after = time.monotonic() - scanned
@@ -212,10 +210,8 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
                 app.tap("join-table")
                 join_with(app, code)
                 answers.append(read_code(app, "join-answer"))
-            paste(host, "share-answer", answers[0])
-            host.tap("share-answer-submit")
-            paste(host, "share-answer", answers[1])
-            host.tap("share-answer-submit")
+            answer_with(host, answers[0])
+            answer_with(host, answers[1])
             # Set aside while the first phone joins, or refused as the answer to a code
             # that is gone once it has joined: either way the host says to scan the code
             # it shows now, and the first join goes on.
@@ -227,8 +223,7 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
             third.tap("nav-back")
             third.tap("join-table")
             join_with(third, read_code(host, "share-code"))
-            paste(host, "share-answer", read_code(third, "join-answer"))
-            host.tap("share-answer-submit")
+            answer_with(host, read_code(third, "join-answer"))
             host.wait_text("share-status", "2 other phones", timeout=30)
             third.wait("herd-card", 30_000)
             host.tap("share-done")
@@ -262,8 +257,7 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         fox.tap("join-table")
         fox.paste("join-code", read_code(host, "share-code"))
         fox.tap("join-submit")
-        paste(host, "share-answer", fox.code("join-answer"))
-        host.tap("share-answer-submit")
+        answer_with(host, fox.code("join-answer"))
         host.wait_text("share-status", "1 other phone")
         fox.wait("herd-card", 30)
         host.tap("share-done")

@@ -15,6 +15,7 @@ from companion.data import codes
 from companion.data.codes import Code, Kind
 
 from .table_net import (
+    answer_with,
     can_make,
     join_with,
     namespace,
@@ -84,8 +85,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         paste(host, "share-answer", code)  # its own code back: not an answer
         host.tap("share-answer-submit")
         assert "not an answer" in host.wait_text("share-answer-problem", "")
-        paste(host, "share-answer", answer)
-        host.tap("share-answer-submit")
+        answer_with(host, answer)
         host.wait_text("share-status", "1 other phone is connected to this game")
         guest.wait("herd-card", timeout=30_000)
         assert "Anna" in guest.text("players-card")
