@@ -1,4 +1,5 @@
-"""Fixtures for the browser tests: a fresh server per test, one Chromium."""
+"""Fixtures for the browser tests: a fresh server per test, one Chromium, and the check that no
+page a test opened asked another machine for anything."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
+from . import harness
 from .harness import CHROMIUM, CHROMIUM_ARGS, Server
 
 
@@ -27,3 +29,15 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data").start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def offline() -> Iterator[None]:
+    """Every page a test opened asked nothing of another machine: not a font, not a script
+    of a CDN, not the animation runtime (the app works with no network; the harness refuses
+    such requests and keeps them). Checked after every browser test, by the harness."""
+    harness.OPENED.clear()
+    yield
+    left = harness.left_the_machine(harness.OPENED)
+    harness.OPENED.clear()
+    assert left == [], f"pages of this test asked another machine for {left[:5]}"

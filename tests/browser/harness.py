@@ -18,7 +18,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -456,6 +456,15 @@ KEPT_JS = """async () => {
 }"""
 
 
+#: The pages opened in the current test: the offline check after each (conftest.py) reads them.
+OPENED: list[App] = []
+
+
+def left_the_machine(apps: Sequence[App]) -> list[str]:
+    """The addresses off this machine that ``apps``' pages asked for (each refused)."""
+    return sorted({url for app in apps for url in app.foreign})
+
+
 class App(Moves):
     """A browser page on the app, addressed by semantics identifiers."""
 
@@ -496,6 +505,7 @@ class App(Moves):
         # Requests that left 127.0.0.1 (refused), and answers of 400 or more from it.
         self.foreign: list[str] = []
         self.missing: list[str] = []
+        OPENED.append(self)
         self.page.route("**/*", self._route)
         self.context.on("response", self._answered)
         self.open()
@@ -860,6 +870,7 @@ class App(Moves):
         self.context.close()
 
     def assert_offline(self) -> None:
-        """Nothing left 127.0.0.1 (not even the animation runtime Flet's client asks a CDN
-        for: the page keeps scripts of other origins off)."""
+        """Nothing left 127.0.0.1 so far (not even the animation runtime Flet's client asks a
+        CDN for: the page keeps scripts of other origins off). Every page is checked so after
+        its test too (conftest.py); a walk calls this to check at a point of its own."""
         assert self.foreign == [], self.foreign

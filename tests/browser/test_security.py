@@ -11,7 +11,7 @@ import pytest
 import websockets
 from playwright.sync_api import Browser
 
-from .harness import PHONE, App, Server
+from .harness import OPENED, PHONE, App, Server, left_the_machine
 
 pytestmark = pytest.mark.browser
 TOKEN = "table-7-fixed-token"
@@ -192,3 +192,19 @@ def test_closed_sessions_are_released_and_the_cap_holds(browser: Browser, tmp_pa
         fourth.close()
     finally:
         server.stop()
+
+
+def test_a_request_off_the_machine_is_refused_and_fails_the_test(browser: Browser, server: Server) -> None:
+    """The check after every browser test bites: a page that asks a CDN for a font is refused
+    it, and the address is what the check names (here taken back, so this test passes)."""
+    app = App(browser, server.url, PHONE)
+    app.wait("new-game")
+    asked = "https://fonts.gstatic.com/s/roboto/v32/a.woff2"
+    app.page.evaluate("url => fetch(url).catch(() => null)", asked)
+    deadline = time.monotonic() + 10
+    while not app.foreign and time.monotonic() < deadline:
+        app.page.wait_for_timeout(50)
+    assert app in OPENED
+    assert left_the_machine(OPENED) == [asked]
+    app.foreign.clear()
+    app.close()
