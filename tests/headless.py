@@ -130,6 +130,10 @@ class HeadlessApp(Moves):
     def gone(self, identifier: str, timeout: float = 15_000) -> None:
         self._until(lambda: self._find(identifier) is None, timeout / 1000, f"waited for {identifier!r} to go")
 
+    def enabled(self, identifier: str) -> bool:
+        """The control ``identifier`` takes a tap now (a disabled one does not)."""
+        return identifier in self.tab.tappable()
+
     def text(self, identifier: str) -> str:
         return _words(self.wait(identifier))
 
