@@ -8,8 +8,9 @@ field's new value and its change event, as the web client sends them. What only 
 shows (layout, pixels, focus, the network) stays with the browser walks: ``shot`` and
 ``reveal`` do nothing here, and a headless tab makes no request that could leave the machine.
 
-The tabs of one table share an event loop and a message hub; the loop runs while a call
-waits, so another tab's updates arrive then, as they would between two taps.
+The tabs of one table share an event loop and a message hub; the loop runs (in a thread of
+its own) while a call waits, so another tab's updates arrive then, as they would between two
+taps, and never while the test reads the page.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import asyncio
 import re
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +43,13 @@ class Table:
         self.data = data
         self.loop = asyncio.new_event_loop()
         self.hub = PubSubHub(self.loop, None)
+        # The loop runs in a thread of its own: a browser test's Playwright keeps a loop
+        # running in the main thread for the whole session (one worker runs both kinds).
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="headless-table")
 
     def run(self, coroutine: Any) -> Any:
-        return self.loop.run_until_complete(coroutine)
+        """Run the loop until ``coroutine`` is done (the tabs' other work runs meanwhile)."""
+        return self._thread.submit(self.loop.run_until_complete, coroutine).result()
 
     def open(self, size: tuple[int, int] = PHONE, language: str = "en") -> HeadlessApp:
         return HeadlessApp(self, size, language)
@@ -57,8 +63,9 @@ class Table:
                 task.cancel()
             await asyncio.gather(*pending, return_exceptions=True)
 
-        self.loop.run_until_complete(finish())
-        self.loop.close()
+        self.run(finish())
+        self._thread.submit(self.loop.close).result()
+        self._thread.shutdown()
 
 
 def _shown(tree: Any) -> Iterator[Node]:

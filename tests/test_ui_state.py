@@ -525,21 +525,21 @@ def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppMod
     the question End game asks (it sits above the result, so scrolling to the result would
     leave the question out of view); Cancel goes back to the result."""
     new_game(model, ["Ann", "Bo"])
-    assert scroll_target(model) is None
+    assert scroll_target(model, model.step()) is None
     model.migration.edit(1)
-    assert scroll_target(model) is None  # the editor opens at its top
+    assert scroll_target(model, model.step()) is None  # the editor opens at its top
     model.migration.draft.step_people(1)
     model.migration.save()
-    assert scroll_target(model) == row_key(1)
+    assert scroll_target(model, model.step()) == row_key(1)
     model.round.ask_end()
-    assert scroll_target(model) == CONFIRM_KEY
+    assert scroll_target(model, model.step()) == CONFIRM_KEY
     model.round.cancel_end()
     run_async(model.round.roll())
-    assert scroll_target(model) == RESULT_KEY
+    assert scroll_target(model, model.step()) == RESULT_KEY
     model.round.ask_end()
-    assert scroll_target(model) == CONFIRM_KEY
+    assert scroll_target(model, model.step()) == CONFIRM_KEY
     model.round.cancel_end()
-    assert scroll_target(model) == RESULT_KEY
+    assert scroll_target(model, model.step()) == RESULT_KEY
 
 
 def test_redo_of_an_end_game_asks_first_as_the_flag_does(model: AppModel) -> None:
@@ -652,3 +652,24 @@ def test_escape_and_back_close_each_open_entry_and_stay_in_the_game(model: AppMo
         back_gesture(model)
     assert not still_open() and model.session.screen is Screen.PLAY
     assert not close_open(model)  # nothing left open: Escape does nothing more
+
+
+def test_escape_closes_what_is_on_top_and_nothing_hidden_behind_another_screen(model: AppModel) -> None:
+    """Escape closes the entry on show, one at a time from the top: the End game question
+    over an open move, then the move. On the Rules opened over an open move, Escape closes
+    nothing (the move is not on show) and Back returns to the move as it was. A tile of the
+    owner's set being entered closes with Escape, and its set stays open."""
+    new_game(model, ["Ann", "Bo"])
+    model.migration.edit(0)
+    model.round.ask_end()
+    assert close_open(model) and not model.round.confirm_end and model.migration.editing == 0
+    model.play.go(Screen.RULES)
+    assert not close_open(model) and model.migration.editing == 0
+    back_gesture(model)
+    assert model.session.screen is Screen.PLAY and model.migration.editing == 0
+    assert close_open(model) and model.migration.editing is None
+
+    model.sets.new_set()
+    assert model.session.screen is Screen.SET and model.sets.editing is not None
+    assert close_open(model) and model.sets.editing is None
+    assert model.session.screen is Screen.SET and not close_open(model)

@@ -4,6 +4,7 @@ and Flet's real patches. The browser walks keep what only a browser shows."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from companion.data.store import Store
@@ -405,3 +406,16 @@ def test_phone_full_game(table: Table) -> None:
     app.wait_page_text("10 points: " + winner)
     app.assert_offline()
     app.close()
+
+
+def test_a_headless_tab_plays_beside_a_loop_running_in_the_main_thread(table: Table) -> None:
+    """A worker that ran a browser test keeps Playwright's loop running in the main thread;
+    a headless tab still opens and plays there (its loop has a thread of its own)."""
+
+    async def beside_a_running_loop() -> None:
+        app = table.open()
+        app.new_game(["Ann", "Bo"], "companion")
+        app.move(0, name="Ann")
+        app.close()
+
+    asyncio.run(beside_a_running_loop())

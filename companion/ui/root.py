@@ -27,6 +27,7 @@ from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
 from .session import Session
+from .step import Entry, RoundStep
 from .textsize import TextScale, factor_of, grow_all
 from .theme import MARGIN, MAX_PHONE_WIDTH, MAX_READING_WIDTH, TOUCH, WIDE_MARGIN, theme_mode
 from .together import Together
@@ -53,8 +54,10 @@ def _frame(
     bottom: ft.Control | None,
     scroller: Scroller,
     scroll_body: bool = True,
+    step: RoundStep | None = None,
 ) -> list[ft.Control]:
-    """Top bar, banner, the scrolling body and the thumb's button.
+    """Top bar, banner, the scrolling body and the thumb's button (and, over a round at
+    ``step``, the line that another device changed it).
 
     The body keeps its key through a game's steps: what stays on screen (the herd, the
     players) is patched in place instead of built again, and Root scrolls it to the top
@@ -89,7 +92,7 @@ def _frame(
     else:
         shown = ft.Container(content=body, expand=True)
     parts.append(shown)
-    if model.session.screen is Screen.PLAY and (notice := synced_notice(model)) is not None:
+    if step is not None and (notice := synced_notice(model, step)) is not None:
         # Under the body: the body's window ends higher, what it shows stays where it was.
         parts.append(notice)
     if bottom is not None:
@@ -177,15 +180,14 @@ def update_line(model: AppModel) -> ft.Control:
     )
 
 
-def synced_notice(model: AppModel) -> ft.Control | None:
+def synced_notice(model: AppModel, step: RoundStep) -> ft.Control | None:
     """The game on screen was changed on another device: a line between the body and the
     thumb bar. It takes its height from the bottom of the body's window, so nothing on the
     screen moves (a line above the body pushed it down under a thumb) and no control is
     covered (what it hides is scrolled to). It takes no tap: a tap meant for what was just
     there does nothing rather than something else. The same control stays while changes
     keep coming, so it is announced once."""
-    step = model.step()
-    if not model.session.synced or (step is not None and step.clash):
+    if not model.session.synced or step.clash:
         return None  # an open entry's own line says what the other screen did
     tr = model.session.tr
     return tid(
@@ -220,29 +222,27 @@ def _use_synced_notice_timer(model: AppModel) -> None:
     ft.use_effect(hide_later, [shown])
 
 
-def _place(model: AppModel) -> str:
+def _place(model: AppModel, step: RoundStep | None) -> str:
     """Where in a game the table is: each new step opens at the top of the screen."""
     if model.session.screen is Screen.SETUP:
         return f"{model.play.route}:{model.setup.tried}"  # each refused Start shows the problem
     if model.session.screen is Screen.SET:
         # A tile's form and the set (with a game's turned tile over it) each open at the top.
         return f"{model.play.route}:{model.sets.editing}:{model.sets.pending is not None}"
-    if model.session.screen is not Screen.PLAY or model.play.game is None:
+    if model.session.screen is not Screen.PLAY or step is None:
         return model.play.route
-    step = model.step()
-    assert step is not None
     return f"{model.play.route}:{step.key()}"
 
 
-def screen(model: AppModel, scroller: Scroller) -> list[ft.Control]:
+def screen(model: AppModel, scroller: Scroller, step: RoundStep | None) -> list[ft.Control]:
     tr = model.session.tr
     name = model.session.screen
-    if name is Screen.PLAY and model.play.game is not None:
-        body, bottom = play_body(model)
-        bar = top_bar(model, title(model), play_actions(model))
+    if name is Screen.PLAY and step is not None:
+        body, bottom = play_body(model, step)
+        bar = top_bar(model, title(model, step), play_actions(model))
         # The tablet's two panes scroll each on their own; a single column scrolls as a whole.
         two_panes = model.session.wide and isinstance(body, ft.Row)
-        return _frame(model, bar, body, bottom, scroller, scroll_body=not two_panes)
+        return _frame(model, bar, body, bottom, scroller, scroll_body=not two_panes, step=step)
     if name is Screen.PLAY:
         name = Screen.START  # the game is gone (deleted on another screen): home
     info = SCREENS[name]
@@ -301,17 +301,15 @@ def _use_page_effects(model: AppModel) -> None:
     ft.use_effect(push_route, [route])
 
 
-def scroll_target(model: AppModel) -> str | None:
+def scroll_target(model: AppModel, step: RoundStep | None) -> str | None:
     """Where a new step shows on a phone: the dice pad when it opens, the result once the dice
     are rolled, the row just recorded (or left with Cancel) back in the players' list; None:
     the top of the screen."""
     if model.session.screen is Screen.SETUP:
         # set by a refused Start, kept while typing
         return FIRST_PROBLEM_KEY if model.setup.first_problem is not None else None
-    if model.session.screen is not Screen.PLAY or model.play.game is None:
+    if model.session.screen is not Screen.PLAY or step is None:
         return None
-    step = model.step()
-    assert step is not None
     if step.hand_entry and not model.session.wide:
         return HAND_KEY  # the dice pad, under the herd card
     if step.entry_open:
@@ -327,10 +325,10 @@ def scroll_target(model: AppModel) -> str | None:
     return None
 
 
-def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
+def _use_top_at_each_step(model: AppModel, scroller: Scroller, step: RoundStep | None) -> None:
     """A new step of the game (a round, the editor) opens at the top of the body; the result
     and the players' list after Record open where the step is (:func:`scroll_target`)."""
-    target = scroll_target(model)
+    target = scroll_target(model, step)
 
     async def to_step() -> None:
         column = scroller.current
@@ -347,24 +345,35 @@ def _use_top_at_each_step(model: AppModel, scroller: Scroller) -> None:
                         await column.scroll_to(scroll_key=target, duration=0)
 
     # The dice settling is a step too: the verdict and the hand-out appear in the result.
-    ft.use_effect(to_step, [_place(model), target, model.round.dice_tumbling()])
+    ft.use_effect(to_step, [_place(model, step), target, model.round.dice_tumbling()])
+
+
+#: How each entry closes: its own Cancel (the tile editor's is Skip: its bonuses can be
+#: entered later).
+CLOSE: dict[Entry, Callable[[AppModel], None]] = {
+    Entry.END: lambda model: model.round.cancel_end(),
+    Entry.MIGRATION: lambda model: model.migration.cancel(),
+    Entry.DICE: lambda model: model.dice.cancel_hand_entry(),
+    Entry.TILE: lambda model: model.tile.skip(),
+    Entry.SET_TILE: lambda model: model.sets.cancel_tile(),
+}
+
+
+def open_entry(model: AppModel) -> Entry:
+    """What is open over the screen on show (nothing on a screen without entries)."""
+    if model.session.screen is Screen.SET:
+        return Entry.SET_TILE if model.sets.editing is not None else Entry.NONE
+    step = model.step() if model.session.screen is Screen.PLAY else None
+    return Entry.NONE if step is None else step.entry
 
 
 def close_open(model: AppModel) -> bool:
-    """Close the editor, the dice entry or the question that is open (the Escape key, and
-    Back before it leaves the screen); False if none was."""
-    if model.migration.editing is not None:
-        model.migration.cancel()
-    elif model.dice.hand_entry:
-        model.dice.cancel_hand_entry()
-    elif model.round.confirm_end:
-        model.round.cancel_end()
-    elif model.session.screen is Screen.PLAY and model.tile.describing:
-        model.tile.skip()  # the tile editor's own way out: Skip (its bonuses can be entered later)
-    elif model.session.screen is Screen.SET and model.sets.editing is not None:
-        model.sets.cancel_tile()
-    else:
+    """Close the entry open over the screen on show (the Escape key, and Back before it
+    leaves the screen); False if none was."""
+    entry = open_entry(model)
+    if entry is Entry.NONE:
         return False
+    CLOSE[entry](model)
     return True
 
 
@@ -401,11 +410,13 @@ def Root(
     _use_page_effects(model)
     _use_synced_notice_timer(model)
     scroller: Scroller = ft.use_ref(None)
-    _use_top_at_each_step(model, scroller)
+    # The round's step, computed once for the whole draw and handed to every part that reads it.
+    step = model.step() if model.session.screen is Screen.PLAY else None
+    _use_top_at_each_step(model, scroller, step)
     wide = model.session.wide
     factor = factor_of(model.session.text_size)
     # Components drawn inside see the factor (TextScale); a new factor remounts them all (key).
-    shown = TextScale(factor, lambda: grow_all(screen(model, scroller), factor))
+    shown = TextScale(factor, lambda: grow_all(screen(model, scroller, step), factor))
     content = ft.Container(
         content=ft.Column(shown, expand=True, spacing=8, key=f"text:{factor}"),
         expand=True,

@@ -18,6 +18,7 @@ what was typed; where the change makes it impossible, the entry says so in a lin
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from ..data.text import change_text
 from ..rules import Action, Choice, Game, Phase, StartRound
@@ -26,6 +27,21 @@ from .drafts.migration import MigrationEditor
 from .drafts.tile import TileEditor
 from .round_view import RoundView
 from .session import Message
+
+
+class Entry(Enum):
+    """What is open over a screen for this tab, the one thing Escape and Back close first."""
+
+    NONE = "none"
+    END = "end"  # End game asks once more (drawn over everything else in the round)
+    MIGRATION = "migration"  # a player's move
+    DICE = "dice"  # the dice from the table
+    TILE = "tile"  # a printed tile's bonuses
+    SET_TILE = "set_tile"  # a tile of the owner's set (the set's screen)
+
+
+#: The entries that take the round's screen (and its thumb bar) while open.
+EDITORS = frozenset({Entry.MIGRATION, Entry.DICE, Entry.TILE})
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +56,18 @@ class RoundStep:
     describing: bool  # a printed tile's bonuses being entered
     confirm_end: bool  # End game asks once more
     clash: bool = False  # the open entry says what another screen changed under it
+
+    @property
+    def entry(self) -> Entry:
+        """The one entry on top, in the order the screen draws them (the End game question
+        over an editor)."""
+        if self.confirm_end:
+            return Entry.END
+        if self.editing is not None:
+            return Entry.MIGRATION
+        if self.hand_entry:
+            return Entry.DICE
+        return Entry.TILE if self.describing else Entry.NONE
 
     @property
     def entry_open(self) -> bool:

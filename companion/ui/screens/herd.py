@@ -8,13 +8,12 @@ from ...rules import Phase
 from ...rules.printed import number_of
 from ..components.herd_pane import HerdPaneMemo, HerdView
 from ..model import AppModel
+from ..step import RoundStep
 
 
-def herd_pane(model: AppModel) -> ft.Control:
+def herd_pane(model: AppModel, step: RoundStep) -> ft.Control:
     assert model.play.game is not None
     state = model.play.game.state
-    step = model.step()
-    assert step is not None
     describe = model.tile.open if state.is_physical and not step.describing else None
     tile = state.current.tile if state.current is not None else None
     offer = None

@@ -8,10 +8,11 @@ from ...rules import GameState
 from ..components.migration_editor import DraftRef, EditorMemo
 from ..components.players_list import PlayersListMemo
 from ..model import AppModel, Message
+from ..step import RoundStep
 from ..widgets import entry_note
 
 
-def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
+def players_slot(model: AppModel, shown: bool, step: RoundStep) -> ft.Control | None:
     """The players' list: shown in migration. While the result shows it stays on the page,
     hidden, drawn from the state it last showed, so an Undo of the roll shows it again as
     it was (:mod:`..kept`). None before it was first shown in this game."""
@@ -21,15 +22,14 @@ def players_slot(model: AppModel, shown: bool) -> ft.Control | None:
     if state is None:
         return None
     # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
-    step = model.step()
-    inline = step.editing if step is not None and model.session.wide and shown else None
+    inline = step.editing if model.session.wide and shown else None
     players = PlayersListMemo(
         lang=model.session.lang,
         state=state,
         edit=model.migration.edit,
         last=model.migration.last,
         narrow=model.session.narrow,
-        inline=editor(model) if inline is not None else None,
+        inline=editor(model, step) if inline is not None else None,
         inline_seat=inline,
         width=editor_width(model) - 32,  # the card's inside
         drawn=editor_width(model, drawn=True) - 32,
@@ -70,10 +70,9 @@ def with_note(model: AppModel, conflict: Message | None, entry: ft.Control) -> f
     return ft.Column([note, entry], spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-def editor(model: AppModel) -> ft.Control | None:
+def editor(model: AppModel, step: RoundStep) -> ft.Control | None:
     """The open migration editor, if any (a tablet shows it in place of the player's row)."""
-    step = model.step()
-    player = step.editing if step is not None else None
+    player = step.editing
     if player is None or model.play.game is None:
         return None
     return _editor_for(model, model.play.game.state, player)

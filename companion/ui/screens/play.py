@@ -11,6 +11,7 @@ from ...rules import Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..model import AppModel
+from ..step import RoundStep
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
@@ -40,9 +41,7 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     )
 
 
-def title(model: AppModel) -> str:
-    step = model.step()
-    assert step is not None
+def title(model: AppModel, step: RoundStep) -> str:
     tr = model.session.tr
     if step.phase is Phase.FINISHED:
         return tr("end.title")
@@ -57,19 +56,17 @@ def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None
     return ButtonRowMemo(label=label, on_click=on_click, identifier=f"toggle-{name}", icon=icon, key=f"toggle-{name}")
 
 
-def action_pane(model: AppModel) -> ft.Control:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
+def action_pane(model: AppModel, step: RoundStep) -> ft.Control:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
     assert model.play.game is not None
     state = model.play.game.state
     parts: list[ft.Control] = []
-    step = model.step()
-    assert step is not None
     if step.confirm_end:
         parts.append(end_question(model))
     if model.session.wide and step.describing:
         parts.append(tile_editor(model))
     if model.session.wide and step.editing is not None and state.phase is not Phase.MIGRATION:
         # Another screen went on under an open editor: it stays, with its line, over the round.
-        open_editor = editor(model)
+        open_editor = editor(model, step)
         if open_editor is not None:
             parts.append(open_editor)
     if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
@@ -79,10 +76,10 @@ def action_pane(model: AppModel) -> ft.Control:  # noqa: C901 (one branch per st
         if entering:
             parts.append(hand_entry_pane(model))
         listing = state.phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
-        for slot in (players_slot(model, listing), result_slot(model)):
+        for slot in (players_slot(model, listing, step), result_slot(model)):
             if slot is not None:
                 parts.append(slot)
-        if bottom_action_rolls(model) and not model.session.bar_fits(2):
+        if bottom_action_rolls(model, step) and not model.session.bar_fits(2):
             parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
     elif state.phase is Phase.FINISHED:
         parts.append(scoring_pane(model, model.play.game))
@@ -127,28 +124,25 @@ def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
     return parts
 
 
-def bottom_action_rolls(model: AppModel) -> bool:
+def bottom_action_rolls(model: AppModel, step: RoundStep) -> bool:
     """The thumb bar offers the roll now: people moved, no entry open, no dice tumbling."""
     game = model.play.game
-    step = model.step()
-    if game is None or step is None or step.confirm_end or step.describing or step.entry_open:
+    if game is None or step.confirm_end or step.describing or step.entry_open:
         return False
     current = game.state.current
     rolling = model.round.dice_tumbling()
     return game.state.phase is Phase.MIGRATION and not rolling and current is not None and bool(current.migrations)
 
 
-def bottom_action(model: AppModel) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
+def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
     tr = model.session.tr
     state = model.play.game.state
-    step = model.step()
-    assert step is not None
     if step.confirm_end or step.describing:
         return None
     rolling = model.round.dice_tumbling()
-    if bottom_action_rolls(model):
+    if bottom_action_rolls(model, step):
         roll = ButtonRowMemo(
             label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
         )
@@ -311,22 +305,21 @@ def _tallies(model: AppModel) -> ft.Control:
     )
 
 
-def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
-    """The scrolling content and the bottom action."""
+def play_body(model: AppModel, step: RoundStep) -> tuple[ft.Control, ft.Control | None]:
+    """The scrolling content and the bottom action, for the round's ``step`` (computed once
+    for the draw and handed to every part of the round that reads it)."""
     assert model.play.game is not None
     state = model.play.game.state
     if state.phase is Phase.FINISHED:
-        return action_pane(model), bottom_action(model)  # the scoring alone, on every size
-    step = model.step()
-    assert step is not None
+        return action_pane(model, step), bottom_action(model, step)  # the scoring alone, on every size
     picking = step.picking
     if picking and (model.session.wide or state.current is None):
         return herd_picker(model), None  # printed tiles: where did the herd go?
     if model.session.wide:
-        bottom = bottom_action(model)
+        bottom = bottom_action(model, step)
         right: list[ft.Control] = [
             ft.Column(
-                [action_pane(model)],
+                [action_pane(model, step)],
                 expand=True,
                 scroll=ft.ScrollMode.AUTO,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -337,7 +330,7 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
         body: ft.Control = ft.Row(
             [
                 ft.Column(
-                    [herd_pane(model)],
+                    [herd_pane(model, step)],
                     expand=5,
                     scroll=ft.ScrollMode.AUTO,
                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -357,9 +350,9 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     # The herd picker (a round not begun) and the editor never show together.
     editing = step.editing is not None
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
-    first = tile_slot(model)
+    first = tile_slot(model, step)
     the_round = ft.Column(
-        [*([first] if first is not None else []), herd_pane(model), action_pane(model)],
+        [*([first] if first is not None else []), herd_pane(model, step), action_pane(model, step)],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         visible=not picking and not editing,
@@ -373,4 +366,4 @@ def play_body(model: AppModel) -> tuple[ft.Control, ft.Control | None]:
     )
     if picking or editing:
         return body, None
-    return body, bottom_action(model)
+    return body, bottom_action(model, step)

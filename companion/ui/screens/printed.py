@@ -9,6 +9,7 @@ from ..components.set_tiles import SetTilePickerMemo
 from ..components.tile_bonus_editor import TileBonusEditorMemo
 from ..model import AppModel
 from ..round_view import Picking
+from ..step import RoundStep
 from .migration import with_note
 
 
@@ -72,12 +73,11 @@ def tile_editor(model: AppModel) -> ft.Control:
     return with_note(model, model.tile.conflict, editor)
 
 
-def tile_slot(model: AppModel) -> ft.Control | None:
+def tile_slot(model: AppModel, step: RoundStep) -> ft.Control | None:
     """On a phone: the printed tile's bonuses, first in the round while they are entered.
     Once opened in a game the editor stays on the page, hidden after Save or Skip, so the
     next round's opening changes what is there (:mod:`..kept`)."""
-    step = model.step()
-    describing = step is not None and step.describing
+    describing = step.describing
     if model.round.tile_opened.pick(model.play.game_id, True if describing else None) is None:
         return None
     return ft.Container(content=tile_editor(model), visible=describing, key="tile-slot")
