@@ -168,6 +168,22 @@ def paste(app: App, identifier: str, text: str) -> None:
     raise AssertionError(app.on_screen(f"pasted into {identifier}; the app never took it"))
 
 
+#: A code field's text as the page holds it now, or null when the field is not on the page.
+FIELD_VALUE_JS = """id => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const box = node && node.querySelector('input, textarea');
+  return box ? box.value : null;
+}"""
+
+#: A control's text and labels as the page holds them now, or null when it is not on the page.
+TEXT_JS = """id => {
+  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!node) return null;
+  const labels = Array.from(node.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'));
+  return [node.innerText || '', ...labels, node.getAttribute('aria-label') || ''].join(' ');
+}"""
+
+
 def submit_code(app: App, field: str, submit: str, code: str) -> None:
     """Paste ``code`` into ``field`` and tap ``submit``, until the app has taken it: the
     field is gone or emptied, or it shows a problem other than an empty field. On a busy
@@ -179,12 +195,13 @@ def submit_code(app: App, field: str, submit: str, code: str) -> None:
         app.tap(submit)
         deadline = time.monotonic() + 15
         while True:
-            box = app.el(field).locator("input, textarea")
-            if not box.count() or not box.first.input_value().strip():
+            # Read at once, in the page: the field may go between two reads from here.
+            value = app.page.evaluate(FIELD_VALUE_JS, field)
+            if value is None or not value.strip():
                 return  # taken: the field went (a guest's answer shows) or was emptied
-            problem = app.el(f"{field}-problem")
-            if problem.count():
-                if not any(line in app.text(f"{field}-problem") for line in empty):
+            problem = app.page.evaluate(TEXT_JS, f"{field}-problem")
+            if problem is not None:
+                if not any(line in problem for line in empty):
                     return  # the app read the code and said something of it: the caller checks
                 break
             if time.monotonic() > deadline:
