@@ -55,6 +55,7 @@ from companion.rules.printed import (
 from companion.ui.model import AppModel, Screen
 
 from .headless import Table
+from .helpers import tamed
 from .moves import Moves
 
 TOOL = (BonusItem(BonusKind.TOOL, 1),)
@@ -240,7 +241,7 @@ def test_a_game_with_a_set_exports_with_its_copy_and_every_tiles_goods() -> None
     assert again.state == game.state and again.setup.printed == game.setup.printed
     summaries = player_summaries(game.state)
     assert all(s.unknown == 0 for s in summaries)  # no bonus "read off the tile": every one named
-    winner = game.state.current.taming.winner
+    winner = tamed(game.state).winner
     if winner is not None:
         assert summaries[winner].goods
 

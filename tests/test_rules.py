@@ -32,7 +32,7 @@ from companion.rules import (
 )
 from companion.rules.resources import Resource
 
-from .helpers import food, new_game
+from .helpers import decided, food, moved, new_game, now, tamed
 
 
 def started(players: int = 3, **kw: Any) -> Game:
@@ -86,7 +86,7 @@ def test_rule_start_player_passes_clockwise(players: int) -> None:
     seen = []
     for _ in range(players + 1):
         game = play(game, StartRound())
-        seen.append(game.state.current.start_player)
+        seen.append(now(game.state).start_player)
         game = play(game, Roll())
     assert seen == [(1 + i) % players for i in range(players + 1)]
 
@@ -96,7 +96,7 @@ def test_rule_turn_order_starts_with_start_player() -> None:
     game = started(4, start=2)
     for player in (0, 3, 2):
         game = play(game, Migrate(player, 1, food(1)))
-    assert [m.player for m in game.state.current.migrations] == [2, 3, 0]
+    assert [m.player for m in now(game.state).migrations] == [2, 3, 0]
     assert game.state.turn_order() == (2, 3, 0, 1)
 
 
@@ -116,7 +116,7 @@ def test_rule_correcting_a_migration_frees_its_people() -> None:
     game = play(game, Migrate(0, 7, food(7)))
     game = play(game, Migrate(0, 3, food(3)))
     game = play(game, Migrate(1, 4, food(4)))
-    assert game.state.current.people_on_tile == 7
+    assert now(game.state).people_on_tile == 7
 
 
 def test_rule_three_players_at_most_two_on_an_area() -> None:
@@ -143,7 +143,7 @@ def test_rule_four_players_may_all_migrate() -> None:
     game = started(4)
     for p in range(4):
         game = play(game, Migrate(p, 1, food(1)))
-    assert len(game.state.current.migrations) == 4
+    assert len(now(game.state).migrations) == 4
 
 
 def test_rule_base_game_end_is_told_by_players() -> None:
@@ -174,7 +174,7 @@ def test_rule_2_herd_goes_to_back_of_top_tile() -> None:
     game = new_game()
     top = game.state.pile[0]
     game = play(game, StartRound())
-    assert game.state.herd == top.herd and game.state.current.tile == top
+    assert game.state.herd == top.herd and now(game.state).tile == top
     assert len(game.state.pile) == 15
 
 
@@ -203,7 +203,7 @@ def test_rule_4_pay_one_food_per_person() -> None:
     """Moving people costs exactly 1 food (or substitute) per person."""
     game = started()
     game = play(game, Migrate(0, 3, food(3)))
-    assert game.state.current.migration_of(0).payment.total == 3
+    assert moved(game.state, 0).payment.total == 3
     with pytest.raises(ActionError) as err:
         play(game, Migrate(1, 2, food(3)))
     assert err.value.code == "migrate.payment_mismatch"
@@ -215,7 +215,7 @@ def test_rule_4_resources_replace_food_one_for_one() -> None:
     game = started()
     payment = Payment(food=1, wood=1, brick=1, stone=1, gold=1)
     game = play(game, Migrate(0, 5, payment))
-    assert game.state.current.migration_of(0).payment == payment
+    assert moved(game.state, 0).payment == payment
 
 
 def test_rule_4_at_least_one_at_most_seven_people() -> None:
@@ -237,7 +237,7 @@ def test_rule_4_negative_payment_refused() -> None:
 def test_rule_4_migration_can_be_withdrawn_until_the_roll() -> None:
     """A migration can be withdrawn before the roll, not after."""
     game = play(started(), Migrate(0, 2, food(2)))
-    assert play(game, Withdraw(0)).state.current.migrations == ()
+    assert now(play(game, Withdraw(0)).state).migrations == ()
     with pytest.raises(ActionError) as err:
         play(game, Withdraw(1))
     assert err.value.code == "withdraw.none"
@@ -253,15 +253,15 @@ def test_rule_5_one_die_per_person_highest_single_die_wins() -> None:
     """Each participant rolls one die per person; the highest single die wins, not the sum."""
     game = play(play(started(4), Migrate(0, 3, food(3))), Migrate(1, 1, food(1)))
     game = hand(game, {0: [5, 5, 5], 1: [6]})
-    taming = game.state.current.taming
+    taming, decision = tamed(game.state), decided(game.state)
     assert taming.winner == 1 and taming.outcome is Outcome.WINNER
-    assert taming.decision.position == 0 and taming.decision.winner_die == 6
+    assert decision.position == 0 and decision.winner_die == 6
 
 
 def test_rule_5_seeded_roll_gives_one_die_per_person() -> None:
     """A seeded roll gives each participant exactly as many dice as people moved."""
     game = play(play(started(4), Migrate(0, 3, food(3))), Migrate(2, 2, food(2)))
-    dice = dict(play(game, Roll()).state.current.taming.dice)
+    dice = dict(tamed(play(game, Roll()).state).dice)
     assert {p: len(v) for p, v in dice.items()} == {0: 3, 2: 2}
     assert all(1 <= d <= 6 for v in dice.values() for d in v)
 
@@ -270,9 +270,9 @@ def test_rule_5_level_highest_compares_next_die() -> None:
     """On level highest dice the next highest decides, and so on."""
     game = play(play(started(4), Migrate(0, 3, food(3))), Migrate(1, 3, food(3)))
     game = hand(game, {0: [6, 4, 2], 1: [4, 6, 3]})
-    taming = game.state.current.taming
-    assert taming.winner == 1 and taming.decision.position == 2
-    assert (taming.decision.winner_die, taming.decision.runner_up_die) == (3, 2)
+    taming, decision = tamed(game.state), decided(game.state)
+    assert taming.winner == 1 and decision.position == 2
+    assert (decision.winner_die, decision.runner_up_die) == (3, 2)
 
 
 @pytest.mark.parametrize("choice", [Choice.FIRST, Choice.ALL])
@@ -280,7 +280,7 @@ def test_rule_6_winner_takes_first_or_all_and_keeps_tile(choice: Choice) -> None
     """The winner picks "1." or "all" and keeps the tile; others take "all"."""
     game = play(play(started(4), Migrate(0, 1, food(1))), Migrate(1, 1, food(1)))
     game = play(hand(game, {0: [6], 1: [2]}), Choose(choice))
-    tile = game.state.current.tile
+    tile = now(game.state).tile
     assert game.state.current is not None
     out = {h.player: h for h in handouts(game.state.current)}
     assert out[0].choice is choice and out[0].wins_tile
@@ -294,10 +294,10 @@ def test_rule_7_full_tie_nobody_wins_all_take_all_tile_to_box() -> None:
     game = play(play(started(4), Migrate(0, 2, food(2))), Migrate(1, 2, food(2)))
     game = hand(game, {0: [3, 5], 1: [5, 3]})
     state = game.state
-    assert state.current.taming.outcome is Outcome.TIE and state.current.taming.tied == (0, 1)
+    assert tamed(state).outcome is Outcome.TIE and tamed(state).tied == (0, 1)
     assert state.current is not None
     assert [h.choice for h in handouts(state.current)] == [Choice.ALL, Choice.ALL]
-    assert state.box == (state.current.tile,) and state.tallies == (0, 0, 0, 0)
+    assert state.box == (now(state).tile,) and state.tallies == (0, 0, 0, 0)
     with pytest.raises(ActionError) as err:
         play(game, Choose(Choice.FIRST))
     assert err.value.code == "choose.no_winner"
@@ -307,9 +307,9 @@ def test_rule_8_nobody_migrated_no_bonus_tile_to_box() -> None:
     """With nobody on the tile nobody gets a bonus and the tile goes to the box."""
     game = play(started(), Roll())
     state = game.state
-    assert state.current.taming.outcome is Outcome.NOBODY
+    assert tamed(state).outcome is Outcome.NOBODY
     assert state.current is not None
-    assert handouts(state.current) == () and state.box == (state.current.tile,)
+    assert handouts(state.current) == () and state.box == (now(state).tile,)
     assert state.rolls == 0  # no dice were used up
 
 
@@ -336,9 +336,9 @@ def test_rule_9_tied_leaders_all_score() -> None:
 def test_settled_a_die_beats_no_die() -> None:
     """[6, 2] beats [6]: the player who still has a die wins that comparison."""
     game = play(play(started(4), Migrate(0, 1, food(1))), Migrate(1, 2, food(2)))
-    taming = hand(game, {0: [6], 1: [2, 6]}).state.current.taming
-    assert taming.winner == 1
-    assert taming.decision.position == 1 and taming.decision.runner_up_die is None
+    state = hand(game, {0: [6], 1: [2, 6]}).state
+    assert tamed(state).winner == 1
+    assert decided(state).position == 1 and decided(state).runner_up_die is None
 
 
 def test_settled_full_tie_boxes_tile_despite_weaker_participants() -> None:
@@ -347,18 +347,18 @@ def test_settled_full_tie_boxes_tile_despite_weaker_participants() -> None:
     for p, n in ((0, 1), (1, 1), (2, 1)):
         game = play(game, Migrate(p, n, food(n)))
     state = hand(game, {0: [5], 1: [5], 2: [2]}).state
-    assert state.current.taming.outcome is Outcome.TIE and state.current.taming.tied == (0, 1)
+    assert tamed(state).outcome is Outcome.TIE and tamed(state).tied == (0, 1)
     assert state.current is not None
     assert [h.choice for h in handouts(state.current)] == [Choice.ALL] * 3
-    assert state.box[-1] == state.current.tile
+    assert state.box[-1] == now(state).tile
 
 
 def test_settled_single_participant_wins_and_still_chooses() -> None:
     """A lone participant wins uncontested after a roll and may still pick "all"."""
     game = play(play(started(2), Migrate(1, 2, food(2))), Roll())
-    taming = game.state.current.taming
+    taming = tamed(game.state)
     assert taming.winner == 1 and taming.decision is None and len(dict(taming.dice)[1]) == 2
-    assert play(game, Choose(Choice.ALL)).state.current.winner_choice is Choice.ALL
+    assert now(play(game, Choose(Choice.ALL)).state).winner_choice is Choice.ALL
 
 
 def test_settled_mammoth_scoring_needs_a_tile() -> None:
@@ -380,7 +380,7 @@ def test_settled_choice_changes_until_next_round() -> None:
     """The winner chooses after seeing the result; the choice can change until the next round."""
     game = hand(play(started(), Migrate(0, 1, food(1))), {0: [3]})
     game = play(play(game, Choose(Choice.ALL)), Choose(Choice.FIRST))
-    assert game.state.current.winner_choice is Choice.FIRST
+    assert now(game.state).winner_choice is Choice.FIRST
     with pytest.raises(ActionError):
         play(play(game, StartRound()), Choose(Choice.ALL))
 
@@ -441,15 +441,15 @@ def test_undo_roll_then_roll_again_gives_same_dice() -> None:
     game = play(play(started(4), Migrate(0, 3, food(3))), Migrate(1, 2, food(2)))
     first = play(game, Roll())
     again = play(undo(first), Roll())
-    assert first.state.current.taming == again.state.current.taming
+    assert now(first.state).taming == now(again.state).taming
 
 
 def test_undone_roll_stays_in_log() -> None:
     """An undone roll stays in the log, with its dice."""
     game = play(play(started(), Migrate(0, 2, food(2))), Roll())
-    dice = game.state.current.taming.dice
+    dice = tamed(game.state).dice
     game = undo(game)
-    assert game.state.current.taming is None
+    assert now(game.state).taming is None
     last = game.log[-1]
     assert last.kind.value == "undo" and last.taming is not None and last.taming.dice == dice
 

@@ -59,7 +59,7 @@ def test_a_round_summed_up_player_by_player() -> None:
     assert (anna.first, anna.all, bert.first, bert.all) == (0, 1, 0, 1)
     assert (chloe.people, chloe.joined, chloe.expected, chloe.paid) == (0, 0, Fraction(0), {})
     tile = game.state.rounds[0].tile
-    assert anna.goods == {item.kind.value: item.amount for item in tile.all}
+    assert tile.all is not None and anna.goods == {item.kind.value: item.amount for item in tile.all}
     assert faces([game.state]).table == (1, 0, 0, 0, 0, 2) and not any(faces([game.state]).app)
 
 

@@ -11,7 +11,7 @@ from companion.data.store import DB_NAME, Store
 from companion.rules import BonusItem, BonusKind, Choice, DescribeTile, Phase, Resource
 from companion.ui.model import AppModel, Screen
 
-from .helpers import run_async
+from .helpers import now, run_async, screen_of
 from .test_printed_sets import full_set
 
 POINTS = (BonusItem(BonusKind.POINTS, 6),)
@@ -191,7 +191,7 @@ def test_correct_my_set_on_a_full_set_asks_which_tile_it_replaces(model: AppMode
     model.sets.cancel_tile()
     assert model.sets.pending is not None  # still offered
     model.sets.back()
-    assert model.session.screen is Screen.PLAY
+    assert screen_of(model) is Screen.PLAY
     model.sets.offer_current()
     model.sets.replace_with_pending(3)
     model.sets.save_tile()
@@ -363,7 +363,8 @@ def test_the_winner_s_choice_says_what_each_option_gives(
             gives = tab.visible("choice-gives")
             assert gives is not None
             words = " ".join(tab.shown())
-            tile = model.play.game.state.current.tile
+            assert model.play.game is not None
+            tile = now(model.play.game.state).tile
             tr = Translator(lang)
             for bonus in (tile.first, tile.all):
                 expected = bonus_text(tr, bonus) if bonus else tr("result.as_printed")

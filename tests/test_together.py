@@ -22,7 +22,7 @@ from companion.data.together import Guest, Host
 from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
 from companion.rules.game import LogEntry
 
-from .helpers import new_game
+from .helpers import new_game, now
 
 CHROME_OFFER = (
     "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n"
@@ -281,7 +281,7 @@ def test_undo_and_redo_from_a_guest_act_on_the_shared_game(tmp_path: Path) -> No
     rolled = table.host_store.load(table.game_id).state
     assert table.guest_plays("g0", "undo")
     table.deliver()
-    assert table.host_store.load(table.game_id).state.current.taming is None
+    assert now(table.host_store.load(table.game_id).state).taming is None
     assert table.guest_plays("g0", "redo")
     table.deliver()
     assert table.host_store.load(table.game_id).state == rolled

@@ -21,7 +21,7 @@ from companion.ui.root import back_gesture, close_open, scroll_target
 from companion.ui.screens.play import CONFIRM_KEY, end_question
 from companion.ui.screens.taming import RESULT_KEY
 
-from .helpers import run_async
+from .helpers import phase_of, run_async, screen_of
 
 
 def new_game(model: AppModel, names: list[str], printed: bool = False) -> None:
@@ -50,11 +50,12 @@ def test_a_companion_round_from_setup_to_the_hand_out(model: AppModel) -> None:
     model.migration.save()
     assert model.migration.editing is None
     run_async(model.round.roll())
-    state = model.play.game.state
-    assert state.phase is Phase.RESOLVED and state.current is not None
+    game = model.play.game
+    assert game is not None and model.play.game_id is not None
+    assert game.state.phase is Phase.RESOLVED and game.state.current is not None
     model.play.choose(Choice.ALL)
-    stored = model.session.store.load(model.play.game_id)  # type: ignore[arg-type]
-    assert stored.state == model.play.game.state
+    stored = model.session.store.load(model.play.game_id)
+    assert model.play.game is not None and stored.state == model.play.game.state
     assert stored.state.current is not None and stored.state.current.choice is Choice.ALL
 
 
@@ -88,7 +89,7 @@ def test_names_are_checked_while_typing_and_every_problem_shows_at_once(model: A
     model.setup.set_name(3, pasted[:20])
     assert model.setup.problems() == {}
     model.setup.create_game()
-    assert model.session.screen is Screen.PLAY and model.play.game is not None
+    assert screen_of(model) is Screen.PLAY and model.play.game is not None
     assert model.play.game.setup.players == ("Ann", "Bo", "Cy", "Bartholomew Fitzgera")
 
 
@@ -144,7 +145,7 @@ def test_games_list_delete_asks_and_finished_games_reopen(model: AppModel) -> No
     model.round.end_game()
     assert model.play.game is not None and model.play.game.state.phase is Phase.FINISHED
     model.play.reopen()
-    assert model.play.game.state.phase is Phase.MIGRATION
+    assert phase_of(model) is Phase.MIGRATION
     assert model.session.message is not None and model.session.message.key == "info.reopened"
     model.play.go(Screen.RULES)  # the banner stays with the round, not over the Rules
     assert model.session.message is None
@@ -169,7 +170,7 @@ def test_settings_are_kept_on_the_device_and_settings_return_where_they_were_ope
     new_game(model, ["Ann", "Bo"])
     model.play.go(Screen.RULES)
     model.play.back()
-    assert model.session.screen is Screen.PLAY
+    assert screen_of(model) is Screen.PLAY
 
 
 def test_another_tab_s_change_is_shown_and_an_open_editor_keeps_its_entry(model: AppModel, tmp_path: Path) -> None:
@@ -236,15 +237,15 @@ def test_routes_name_every_screen_and_back_steps_within_the_app(model: AppModel)
     model.play.follow("/rules")
     assert model.session.screen is Screen.RULES and model.play.route == "/rules"
     model.play.step_back()
-    assert model.session.screen is Screen.PLAY  # the rules return where they were opened
+    assert screen_of(model) is Screen.PLAY  # the rules return where they were opened
     model.play.step_back()
-    assert model.session.screen is Screen.START and model.play.game is not None  # the game is kept
+    assert screen_of(model) is Screen.START and model.play.game is not None  # the game is kept
     model.play.step_back()
-    assert model.session.screen is Screen.START  # the start screen is as far as Back goes
+    assert screen_of(model) is Screen.START  # the start screen is as far as Back goes
     model.play.follow(f"/game/{game_id}")
-    assert model.session.screen is Screen.PLAY and model.play.game_id == game_id
+    assert screen_of(model) is Screen.PLAY and model.play.game_id == game_id
     model.play.follow("/game/999")  # no such game: the start screen
-    assert model.session.screen is Screen.START
+    assert screen_of(model) is Screen.START
     for odd in ("/../etc", "/game/abc", "/history/-1", "", None):
         assert parse(odd) == (Screen.START, None)
 

@@ -56,6 +56,7 @@ from companion.rules import (
 )
 from companion.rules import undo as undo_game
 from companion.rules.odds import win_odds
+from companion.rules.state import Round, Taming
 from companion.ui.components.herd_pane import HerdView, glance
 from companion.ui.components.migration_editor import owed_status
 from companion.ui.components.result_card import dice_line, handout_list, settled_lines
@@ -146,6 +147,18 @@ class Floor:
     def state(self) -> GameState:
         return self.game.state
 
+    def now(self) -> Round:
+        """The round on the table: the floor draws a round under way, never before one."""
+        current = self.game.state.current
+        assert current is not None
+        return current
+
+    def tamed(self) -> Taming:
+        """The round's taming: read once its dice are rolled."""
+        taming = self.now().taming
+        assert taming is not None
+        return taming
+
     # --- the parts of the round screen ---------------------------------------------------
 
     def odds_lines(self, counts: dict[int, int]) -> list[ft.Control]:
@@ -179,7 +192,7 @@ class Floor:
         return [ft.Column(lines, spacing=4)]
 
     def herd_top(self) -> list[ft.Control]:
-        current = self.state().current
+        current = self.now()
         view = HerdView.of(self.state())
         herd = current.tile.herd.value if current.tile.herd else "wood"
         return [
@@ -197,7 +210,8 @@ class Floor:
         ]
 
     def players_card(self) -> ft.Control:
-        current = self.state().current
+        current = self.now()
+        assert current.herd is not None  # the companion deck's tiles each name their herd
         rows: list[ft.Control] = [
             heading(self.tr("migrate.title"), 20),
             ft.Text(self.tr("migrate.hint", where=self.tr(f"area_in.{current.herd.value}")), size=15),
@@ -248,7 +262,7 @@ class Floor:
         ]
 
     def thumb_bar(self) -> list[ft.Control]:
-        if not self.state().current.migrations:
+        if not self.now().migrations:
             return [ft.Row([primary(self.tr("tame.nobody"), self.roll, "roll", ft.Icons.INVENTORY_2_OUTLINED)])]
         return [
             ft.Row([primary(self.tr("tame.roll"), self.roll, "roll", ft.Icons.CASINO)]),
@@ -256,7 +270,7 @@ class Floor:
         ]
 
     def dice_rows(self, faces: dict[int, list[int]] | None) -> ft.Control:
-        taming = self.state().current.taming
+        taming = self.tamed()
         position = taming.decision.position if taming.decision else None
         rows: list[ft.Control] = []
         for p, dice in taming.dice:
@@ -267,7 +281,7 @@ class Floor:
         return ft.Column(rows, spacing=8)
 
     def result_card(self, faces: dict[int, list[int]] | None) -> ft.Control:
-        taming = self.state().current.taming
+        taming = self.tamed()
         parts: list[ft.Control] = [heading(self.tr("result.title"), 20)]
         if faces is not None:
             if taming.dice:
@@ -284,11 +298,11 @@ class Floor:
         parts += settled_lines(self.tr, "en", NAMES, taming)
         if taming.dice:
             parts.append(self.dice_rows(None))
-        parts.append(handout_list(self.tr, NAMES, self.state().current, lambda p: badge(NAMES[p], COLOURS[p], 32)))
+        parts.append(handout_list(self.tr, NAMES, self.now(), lambda p: badge(NAMES[p], COLOURS[p], 32)))
         return card(ft.Column(parts, spacing=GAP), identifier="result-card")
 
     def choice_column(self) -> list[ft.Control]:
-        current = self.state().current
+        current = self.now()
         taming = current.taming
         if taming is None or taming.winner is None:
             return []
@@ -370,7 +384,7 @@ class Floor:
         )
 
     def refresh_editor(self, player: int) -> list[ft.Control]:
-        counts = self.state().current.dice_counts
+        counts = self.now().dice_counts
         counts[player] = self.draft.people
         self.texts["people"].value = str(self.draft.people)
         self.texts["hint"].value = self.tr("migrate.pay_hint", count=self.draft.people)
@@ -468,7 +482,7 @@ class Floor:
         self.page.update()
 
     async def tumble_dice(self) -> None:
-        taming = self.state().current.taming
+        taming = self.tamed()
         for _ in range(6):
             await asyncio.sleep(0.09)
             if not self.rolling["on"]:
@@ -488,7 +502,7 @@ class Floor:
     def roll(self) -> None:
         self.game = play(self.game, Roll())
         self.redo_stack.clear()
-        taming = self.state().current.taming
+        taming = self.tamed()
         self.body.controls[-3] = self.result_card({p: list(d) for p, d in taming.dice})
         self.bottom.controls = []
         self.page.update()

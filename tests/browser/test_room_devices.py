@@ -32,6 +32,12 @@ def looks(app: App) -> tuple[str, float]:
     return app.text("language-title").strip(), box["height"]
 
 
+def assert_looks(app: App, words: str, height: float) -> None:
+    """The settings' heading says ``words`` at ``height`` pixels (within 2)."""
+    said, measured = looks(app)
+    assert said == words and abs(measured - height) <= 2, (said, measured, words, height)
+
+
 def test_each_phone_keeps_its_own_settings(browser: Browser, tmp_path: Path) -> None:
     """Two phones in room mode; one chooses 200 % text and German. The other, and a third that
     joins later, keep English at 100 %; the second then chooses Spanish, which the first does
@@ -53,17 +59,17 @@ def test_each_phone_keeps_its_own_settings(browser: Browser, tmp_path: Path) -> 
         assert big >= 1.8 * normal, (normal, big)
 
         second.reload()
-        assert looks(second) == (english, pytest.approx(normal, abs=2))
+        assert_looks(second, english, normal)
         later = App(browser, join, NARROW, touch=True)
-        assert looks(later) == (english, pytest.approx(normal, abs=2))
+        assert_looks(later, english, normal)
 
         second.tap("lang-es")
         second.wait_text("language-title", "Idioma")
         for joined in (first, second, later):
             joined.reload()
-        assert looks(first) == (german, pytest.approx(big, abs=2))
-        assert looks(second) == ("Idioma", pytest.approx(normal, abs=2))
-        assert looks(later) == (english, pytest.approx(normal, abs=2))
+        assert_looks(first, german, big)
+        assert_looks(second, "Idioma", normal)
+        assert_looks(later, english, normal)
         first.shot("room-phone-own-settings-de-200")
         for joined in (first, second, later):
             joined.assert_offline()
@@ -198,7 +204,7 @@ def test_a_phone_hands_its_settings_over_with_its_connection(browser: Browser, s
 
         phone.context.on("page", lambda page: page.on("websocket", watch))
         tab = App(browser, server.url, NARROW, touch=True, context=phone.context)
-        assert looks(tab) == (korean, pytest.approx(big, abs=2))
+        assert_looks(tab, korean, big)
         assert sockets and asked == [], f"the host asked the new tab for the settings its page handed over: {asked}"
 
         # No cookies (a browser set to refuse them): nothing is handed over, the host asks.
@@ -207,7 +213,7 @@ def test_a_phone_hands_its_settings_over_with_its_connection(browser: Browser, s
             "Object.defineProperty(Document.prototype, 'cookie', {get: () => '', set: () => {}, configurable: true})"
         )
         refused = App(browser, server.url, NARROW, touch=True, context=phone.context)
-        assert looks(refused) == (korean, pytest.approx(big, abs=2))
+        assert_looks(refused, korean, big)
         assert asked, "a tab without cookies was not asked for its settings"
         phone.assert_offline()
     finally:

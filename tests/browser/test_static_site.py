@@ -89,7 +89,9 @@ def test_the_pages_workflow_publishes_a_complete_site(site: Path) -> None:
     assert any(step.get("uses", "").startswith("actions/deploy-pages@") for step in workflow["jobs"]["deploy"]["steps"])
     facts = json.loads((site / MARK).read_text(encoding="utf-8"))
     worker = (site / "sw.js").read_text(encoding="utf-8")
-    files = json.loads(re.search(r"var FILES = (\[.*?\]);", worker, re.S).group(1))
+    listed = re.search(r"var FILES = (\[.*?\]);", worker, re.S)
+    assert listed is not None, "the service worker lists no files"
+    files = json.loads(listed.group(1))
     assert len(files) + 1 == facts["files"] and "index.html" in files and "app.zip" in files
     missing = [name for name in files if not (site / name).is_file()]
     assert not missing, missing
