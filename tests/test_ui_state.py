@@ -260,10 +260,12 @@ def test_every_screen_has_an_address_a_builder_that_draws_and_a_back(tmp_path: P
 
     from companion.ui.routes import parse, route_of
     from companion.ui.screen_table import SCREENS
+    from companion.ui.screens import BUILDERS
 
     from .live_client import Tab
 
     assert set(SCREENS) == set(Screen)
+    assert set(BUILDERS) == set(Screen) - {Screen.PLAY}  # the round: play_body, from its step
 
     async def walk() -> None:
         tab = await Tab.open(tmp_path, PubSubHub(asyncio.get_running_loop(), None), 360, 640, language="en")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 from collections.abc import Callable
 from typing import Protocol
 
@@ -22,7 +21,8 @@ from .drafts.tile import TileEditor
 from .files import Transfers
 from .model import AppModel, Screen
 from .round_view import RoundView
-from .screen_table import SCREENS, ScreenInfo
+from .screen_table import SCREENS
+from .screens import BUILDERS
 from .screens.play import CONFIRM_KEY, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
@@ -249,20 +249,11 @@ def screen(model: AppModel, scroller: Scroller, step: RoundStep | None) -> list[
     back = info.back if info.back is not None else model.play.back_target()  # where it was opened from
     if name is Screen.SET and model.sets.from_game:
         back = model.play.back_target()  # a game's "Correct my set": one Back returns to it
-    body = builder(info)(model)
+    body = BUILDERS[name](model)
     if name is Screen.START:
         return _frame(model, top_bar(model, "", back=None), body, None, scroller)
     bottom = start_button(model) if name is Screen.SETUP else None
     return _frame(model, top_bar(model, tr(info.title), back=back), body, bottom, scroller)
-
-
-def builder(info: ScreenInfo) -> Callable[[AppModel], ft.Control]:
-    """The function that draws a screen, by its name in the table (:mod:`.screen_table`)."""
-    module, function = info.builder.rsplit(".", 1)
-    drawn: Callable[[AppModel], ft.Control] = getattr(
-        importlib.import_module(f"{__package__}.screens.{module}"), function
-    )
-    return drawn
 
 
 async def push_address(page: ft.Page, route: str) -> None:

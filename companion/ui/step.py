@@ -1,9 +1,10 @@
 """Which step the round is on, for one tab: the one answer every screen and pane reads.
 
 A round's step comes from the game (its phase and round) and from this tab's view state
-(an editor open, the herd asked for, the End game question). :func:`round_step` derives it
-once; the root, the round screen, the herd picker and the thumb bar read the
-:class:`RoundStep` it gives and keep no formula of their own.
+(an editor open, the herd asked for, the End game question). :func:`round_step` derives it;
+the root calls it once for each draw and hands the :class:`RoundStep` to the round screen,
+the herd pane, the editors and the thumb bar, which keep no formula of their own.
+:class:`Entry` names the one thing open over a screen, which Escape and Back close.
 
 :class:`ViewSnapshot` is the same view state as data: what Undo puts back. Every table step
 a tab takes (an action, or "Next round" opening the herd's question) is one step of Undo:
