@@ -485,3 +485,25 @@ def test_another_release_ends_the_join_with_a_line_and_keeps_the_copy(tmp_path: 
     assert guest.together.status() == ("together.this_older", 0)
     assert "reload it to update" in guest.session.tr("together.this_older")
     assert guest.together.stage == "away" and guest.play.game is not None and guest.play.game.log == before
+
+
+def test_a_phone_that_left_its_answer_for_its_own_game_can_host_it(tmp_path: Path) -> None:
+    """A phone shows its answer, then goes back and starts a game of its own (nobody took the
+    answer): Play together is offered on it, and hosting drops the join it left."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo"])
+    host.together.share()
+    room.run()
+    guest.together.open_join()
+    guest.together.set_typed(host.together.code)
+    guest.together.submit_code()
+    room.run()
+    assert guest.together.stage == "showing" and guest.together.follows_a_table() is False
+    new_game(guest, ["Cy", "Di"])
+    guest.together.share()
+    room.run()
+    assert guest.together.role == "host" and guest.together.code and guest.session.screen is Screen.SHARE
+    room.join("guest", "host")  # the phone that hosted first joins it now
+    assert host.together.follows_a_table() and host.play.game is not None
+    assert host.play.game.setup.players == ("Cy", "Di")

@@ -2,7 +2,8 @@
 
 Flet 1.0.5 hands Python no text scaler (Flutter's ``MediaQuery.textScaler``), so the
 app grows its own texts: :func:`grow` walks a freshly built tree once and multiplies
-each text's size, and the height of each box that holds text so that it still fits.
+each text's size, and the height of each box that holds text so that it still fits (a
+button with a label takes the height its label needs, however many lines that is).
 Boxes of fixed width and height (dice, player discs, pictures, the QR code) keep their
 size and contents: they are drawn to that size.  At 100 % nothing is walked.
 
@@ -31,6 +32,13 @@ FIELD = 16.0
 
 #: The factor in force where a component draws (1.0 outside any provider).
 TextScale = ft.create_context(1.0)
+
+#: Buttons with a text label: at a grown size they are as tall as their label needs.
+BUTTONS = (ft.FilledButton, ft.OutlinedButton, ft.FilledTonalButton)
+#: Room above and below a grown button's label (times the factor), and at its sides: at
+#: 130 % a one-line button stays a finger's height (48 px) or more.
+BUTTON_ROOM = 12.0
+BUTTON_SIDE = 24.0
 
 _CHILDREN = ("content", "controls", "actions", "leading", "title", "subtitle", "trailing")
 
@@ -68,6 +76,14 @@ def _grow(control: object, factor: float) -> None:  # noqa: C901 (one branch per
         return
     if isinstance(control, ft.TextField):
         control.text_size = (control.text_size or FIELD) * factor
+        return
+    if isinstance(control, BUTTONS) and isinstance(control.content, ft.Text) and control.height is not None:
+        # A grown label may need more lines than a grown height holds (a long Spanish or
+        # German label at 200 %): the button takes its label's height, with room around it.
+        control.height = None
+        control.style = control.style or ft.ButtonStyle()
+        control.style.padding = ft.Padding.symmetric(horizontal=BUTTON_SIDE, vertical=BUTTON_ROOM * factor)
+        _grow(control.content, factor)
         return
     width = getattr(control, "width", None)
     height = getattr(control, "height", None)

@@ -89,6 +89,11 @@ class Together:
             self.link.post(ask)
 
     # -- the host ----------------------------------------------------------------------
+    def follows_a_table(self) -> bool:
+        """This phone plays another phone's game (joined, or its channel opening): it does
+        not host. A guest that only showed an answer, or whose host is gone, may host its own."""
+        return self.role == "guest" and self.stage in ("joining", "rejoining", "joined")
+
     def share(self) -> None:
         """Play together: this phone becomes the host of the game on screen and shows a code."""
         play = self.play

@@ -168,44 +168,39 @@ def paste(app: App, identifier: str, text: str) -> None:
     raise AssertionError(app.on_screen(f"pasted into {identifier}; the app never took it"))
 
 
-#: A code field's text as the page holds it now, or null when the field is not on the page.
-FIELD_VALUE_JS = """id => {
-  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  const box = node && node.querySelector('input, textarea');
-  return box ? box.value : null;
-}"""
-
-#: A control's text and labels as the page holds them now, or null when it is not on the page.
-TEXT_JS = """id => {
-  const node = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  if (!node) return null;
-  const labels = Array.from(node.querySelectorAll('[aria-label]'), n => n.getAttribute('aria-label'));
-  return [node.innerText || '', ...labels, node.getAttribute('aria-label') || ''].join(' ');
+#: In one look at the page: a code field's text (null when the field is gone), its problem
+#: line's text (null when there is none), and whether any of the given controls is on show.
+LOOK_JS = """([field, others]) => {
+  const node = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  const text = n => [n.innerText || '', ...Array.from(n.querySelectorAll('[aria-label]'),
+    m => m.getAttribute('aria-label')), n.getAttribute('aria-label') || ''].join(' ');
+  const box = node(field) && node(field).querySelector('input, textarea');
+  const problem = node(field + '-problem');
+  return {value: box ? box.value : null, problem: problem ? text(problem) : null,
+          taken: others.some(id => node(id) !== null)};
 }"""
 
 
-def submit_code(app: App, field: str, submit: str, code: str) -> None:
+def submit_code(app: App, field: str, submit: str, code: str, taken: tuple[str, ...] = ()) -> None:
     """Paste ``code`` into ``field`` and tap ``submit``, until the app has taken it: the
-    field is gone or emptied, or it shows a problem other than an empty field. On a busy
-    machine Flutter's editor can drop a fill that looked done; the app then says to paste a
-    code first, and the code is pasted again."""
+    field is gone, one of the ``taken`` controls shows, or the field shows a problem other
+    than an empty field. On a busy machine Flutter's editor can drop a fill that looked
+    done; the app then says to paste a code first, and the code is pasted again."""
     empty = {translate(lang, "together.code_empty") for lang in LANGUAGES}
     for _ in range(3):
         paste(app, field, code)
         app.tap(submit)
         deadline = time.monotonic() + 15
         while True:
-            # Read at once, in the page: the field may go between two reads from here.
-            value = app.page.evaluate(FIELD_VALUE_JS, field)
-            if value is None or not value.strip():
-                return  # taken: the field went (a guest's answer shows) or was emptied
-            problem = app.page.evaluate(TEXT_JS, f"{field}-problem")
-            if problem is not None:
-                if not any(line in problem for line in empty):
+            seen = app.page.evaluate(LOOK_JS, [field, list(taken)])
+            if seen["value"] is None or seen["taken"]:
+                return
+            if seen["problem"] is not None:
+                if not any(line in seen["problem"] for line in empty):
                     return  # the app read the code and said something of it: the caller checks
                 break
             if time.monotonic() > deadline:
-                return  # still on the field with no line: the caller's next wait says why
+                return  # no word from the app: the caller's next wait says why
             time.sleep(0.1)
     raise AssertionError(app.on_screen(f"the app never took the code pasted into {field}"))
 
@@ -217,7 +212,7 @@ def join_with(app: App, code: str) -> None:
 
 def answer_with(app: App, answer: str) -> None:
     """The host pastes a guest's ``answer`` and taps its button."""
-    submit_code(app, "share-answer", "share-answer-submit", answer)
+    submit_code(app, "share-answer", "share-answer-submit", answer, taken=("share-connecting",))
 
 
 def read_code(app: App, identifier: str, timeout: float = 30.0) -> str:

@@ -143,3 +143,45 @@ def test_a_phone_scans_the_hosts_code(browser: Browser, room: tuple[Path, str], 
         guest.assert_offline()
     finally:
         guest.close()
+
+
+def test_phones_together_fits_a_360_px_phone_at_200_percent(
+    browser: Browser, room: tuple[Path, str], tmp_path: Path
+) -> None:
+    """Playing together's screens in German, Spanish and Korean at 200 % on a 360 px phone:
+    the host's code with its hint and its answer field, Join a table, and the answer a guest
+    shows; no word broken inside itself and nothing cut off at an edge; saved to be looked
+    at. (One phone plays both parts: its own code, pasted on Join a table, makes an answer.)"""
+    chromium, site_url = room
+    context = phone(browser, chromium, tmp_path / "phone", camera=True, locale="de-DE", scheme="light")
+    context.grant_permissions(["camera"], origin=site_url.rstrip("/"))  # its code names its address
+    app = open_app(browser, site_url, context)
+    try:
+        for lang in ("de", "es", "ko"):
+            app.tap("open-settings")
+            app.tap(f"lang-{lang}")
+            app.tap("text-size-200")
+            app.wait_text("text-size-200", "200")
+            app.tap("nav-back")
+            app.new_game(["Anna", "Bert", "Chen"], "companion")
+            app.reveal("share-table")
+            app.tap("share-table")
+            code = read_code(app, "share-code")
+            for shown in ("share-code", "share-answer"):
+                app.reveal(shown)
+            assert app.broken_words(scale=2.0) == [] and app.spilled() == [], lang
+            app.shot(f"together-phone-light-{lang}-200-share")
+            app.tap("nav-back")  # the game
+            app.tap("nav-back")  # the start screen
+            app.tap("join-table")
+            app.wait("join-code")
+            assert app.broken_words(scale=2.0) == [] and app.spilled() == [], lang
+            app.shot(f"together-phone-light-{lang}-200-join")
+            join_with(app, code)
+            read_code(app, "join-answer")
+            assert app.broken_words(scale=2.0) == [] and app.spilled() == [], lang
+            app.shot(f"together-phone-light-{lang}-200-answer")
+            app.tap("nav-back")
+            app.wait("new-game")
+    finally:
+        context.close()

@@ -111,7 +111,7 @@ def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
     key, count = together.status()
     if key:
         parts.append(tid("table-status", ft.Text(tr(key, count=count), size=15, italic=True), live=True))
-    if together.role != "guest" or together.stage == "away":
+    if not together.follows_a_table():
         parts.append(
             ButtonRowMemo(
                 label=tr("together.share"),
