@@ -27,7 +27,7 @@ from flet.controls.context import _context_page
 from flet.pubsub.pubsub_hub import PubSubHub
 
 from .browser.harness import without_joiners
-from .live_client import WORDS, Node, Tab
+from .live_client import WORDS, Node, Tab, _visible_nodes
 from .moves import Moves
 
 PHONE = (360, 640)
@@ -70,16 +70,7 @@ class Table:
 
 def _shown(tree: Any) -> Iterator[Node]:
     """The controls on show (none under a hidden one), banners included."""
-    if isinstance(tree, dict):
-        if tree.get("visible") is False:
-            return
-        yield tree
-        for key, value in tree.items():
-            if key != "_i":
-                yield from _shown(value)
-    elif isinstance(tree, list):
-        for value in tree:
-            yield from _shown(value)
+    return _visible_nodes(tree, banners=True)
 
 
 def _words(node: Node) -> str:

@@ -142,18 +142,18 @@ def _clickable(node: Node) -> Node | None:
     return next((n for n in _nodes(node) if n.get("on_click") and not n.get("disabled")), None)
 
 
-def _visible_nodes(tree: Any) -> Iterator[Node]:
-    """Controls on show: none under a hidden one, and no tab's own banner."""
+def _visible_nodes(tree: Any, banners: bool = False) -> Iterator[Node]:
+    """Controls on show: none under a hidden one, and no tab's own banner unless ``banners``."""
     if isinstance(tree, dict):
-        if tree.get("visible") is False or tree.get("identifier") in OWN_TO_A_TAB:
+        if tree.get("visible") is False or (not banners and tree.get("identifier") in OWN_TO_A_TAB):
             return
         yield tree
         for key, value in tree.items():
             if key != "_i":
-                yield from _visible_nodes(value)
+                yield from _visible_nodes(value, banners)
     elif isinstance(tree, list):
         for value in tree:
-            yield from _visible_nodes(value)
+            yield from _visible_nodes(value, banners)
 
 
 def shown(tree: Node | None) -> list[str]:
