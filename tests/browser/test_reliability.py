@@ -61,8 +61,7 @@ def settle(app: App, quiet: float = 0.3, timeout: float = 10) -> dict[str, str]:
 def next_action(app: App, step: int) -> None:
     """Take the next action of a scripted game, judged from the screen."""
     if app.el("next-round").count():
-        app.click("next-round")
-        app.wait("players-card")
+        app.click("next-round", shows="players-card")
     elif "moves" not in app.text("player-0") and "moves" not in app.text("player-2"):
         player = 2 * (step % 2)
         app.move(player)

@@ -208,3 +208,20 @@ def test_a_request_off_the_machine_is_refused_and_fails_the_test(browser: Browse
     assert left_the_machine(OPENED) == [asked]
     app.foreign.clear()
     app.close()
+
+
+def test_a_trap_of_flutter_s_client_is_reloaded_once_and_said(browser: Browser, server: Server) -> None:
+    """The harness's one workaround for Flutter's client: a page error that names a trap of
+    its WebAssembly code makes a waiting walk reload the page once (the game is the
+    server's); no trap, no reload."""
+    app = App(browser, server.url, PHONE)
+    app.wait("new-game")
+    assert not app._recovered_from_a_trap()
+    app.page.evaluate("setTimeout(() => { throw new Error('null function'); })")
+    deadline = time.monotonic() + 10
+    while not any("null function" in line for line in app.console) and time.monotonic() < deadline:
+        app.page.wait_for_timeout(50)
+    assert app._recovered_from_a_trap()
+    app.wait("new-game")
+    assert not app._recovered_from_a_trap()  # each trap is reloaded once
+    app.close()

@@ -526,7 +526,10 @@ def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, sit
         proc.wait(10)
 
 
-@pytest.mark.parametrize(("locale", "said"), [("ko-KR", "앱 화면이 시작되지"), ("de-DE", "Die Anzeige der App")])
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [("ko-KR", "앱 화면이 시작되지"), ("de-DE", "Die Anzeige der App"), ("es-ES", "La pantalla de la app no arrancó")],
+)
 def test_a_start_that_stops_says_which_part_and_offers_reload(
     browser: Browser, host: StaticHost, tmp_path: Path, locale: str, said: str
 ) -> None:
