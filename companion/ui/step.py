@@ -41,10 +41,6 @@ class Entry(Enum):
     SET_TILE = "set_tile"  # a tile of the owner's set (the set's screen)
 
 
-#: The entries that take the round's screen (and its thumb bar) while open.
-EDITORS = frozenset({Entry.MIGRATION, Entry.DICE, Entry.TILE})
-
-
 @dataclass(frozen=True, slots=True)
 class RoundStep:
     """Where the round on screen stands for this tab."""
