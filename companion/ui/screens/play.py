@@ -56,7 +56,7 @@ def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None
     return ButtonRowMemo(label=label, on_click=on_click, identifier=f"toggle-{name}", icon=icon, key=f"toggle-{name}")
 
 
-def action_pane(model: AppModel, step: RoundStep) -> ft.Control:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
+def action_pane(model: AppModel, step: RoundStep) -> ft.Control:  # noqa: C901 (one branch per step of the round; the step comes once per draw now, and the branches wait to follow its Entry)
     assert model.play.game is not None
     state = model.play.game.state
     parts: list[ft.Control] = []
@@ -127,14 +127,14 @@ def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
 def bottom_action_rolls(model: AppModel, step: RoundStep) -> bool:
     """The thumb bar offers the roll now: people moved, no entry open, no dice tumbling."""
     game = model.play.game
-    if game is None or step.confirm_end or step.describing or step.entry_open:
+    if game is None or step.confirm_end or step.entry_open:  # entry_open: the tile editor too
         return False
     current = game.state.current
     rolling = model.round.dice_tumbling()
     return game.state.phase is Phase.MIGRATION and not rolling and current is not None and bool(current.migrations)
 
 
-def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; waits for the round's one frame)
+def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; the step comes once per draw now, and the branches wait to follow its Entry)
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
     tr = model.session.tr
