@@ -6,9 +6,13 @@ import argparse
 import os
 import sqlite3
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from .data.store import Store
 
 COMMANDS = ("export", "import", "games", "publish")
 
@@ -72,15 +76,84 @@ def state_word(lang: str, finished: bool) -> str:
     return translate(lang, "cli.finished" if finished else "cli.in_progress")
 
 
-def run(argv: list[str]) -> int:  # noqa: C901 (one branch per command; waits to be split by command)
-    """Handle a transfer command; returns the exit code."""
+class _Command:
+    """What one transfer command is handed: the saved games, the messages' language, the
+    command's words and the parser (whose usage line a wrong count of words gets)."""
+
+    def __init__(self, store: Store, lang: str, args: list[str], parser: argparse.ArgumentParser) -> None:
+        self.store, self.lang, self.args, self.parser = store, lang, args, parser
+
+    def say(self, key: str, error: bool = False, **params: object) -> None:
+        from .i18n import translate
+
+        print(translate(self.lang, key, **params), file=sys.stderr if error else sys.stdout)
+
+    def usage(self, key: str) -> NoReturn:
+        from .i18n import translate
+
+        self.parser.error(translate(self.lang, key))
+
+
+def _games(command: _Command) -> int:
+    """One line per saved game: number, finished or in progress, players, round, last played."""
+    from .i18n import translate
+    from .i18n.dates import format_when
+
+    today = datetime.now().astimezone().date()
+    store, lang = command.store, command.lang
+    for summary in store.unfinished_games() + store.history(limit=100_000):
+        state = state_word(lang, summary.finished is not None)
+        played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
+        rounds = translate(lang, "cli.round", n=summary.round)
+        print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\t{rounds}\t{played}")
+    return 0
+
+
+def _export(command: _Command) -> int:
+    """Saved game GAME_ID written to FILE as JSON."""
+    from .rules import game_to_json
+
+    if len(command.args) != 2 or not command.args[0].isdigit():
+        command.usage("cli.export_usage")
+    game = command.store.load(int(command.args[0]))
+    target = Path(command.args[1])
+    try:
+        target.write_text(game_to_json(game), encoding="utf-8")
+    except OSError:
+        command.say("cli.write_failed", error=True, file=str(target))
+        return 2
+    command.say("cli.exported", id=command.args[0], file=str(target))
+    return 0
+
+
+def _import(command: _Command) -> int:
+    """The game in FILE added to the saved games, once the rules have replayed it."""
+    from .data.game_files import read_game_file, save_imported
+    from .i18n import join_names
+    from .rules import Phase
+
+    if len(command.args) != 1:
+        command.usage("cli.import_usage")
+    game = read_game_file(Path(command.args[0]))
+    new_id = save_imported(command.store, game)
+    state = state_word(command.lang, game.state.phase is Phase.FINISHED)
+    command.say("cli.imported", id=new_id, state=state, players=join_names(command.lang, game.setup.players))
+    return 0
+
+
+#: The transfer commands ``run`` handles (publish has a parser of its own).
+TRANSFERS: dict[str, Callable[[_Command], int]] = {"export": _export, "import": _import, "games": _games}
+
+
+def run(argv: list[str]) -> int:
+    """Handle a transfer command; returns the exit code. A game file the rules refuse, a game
+    that is not there or saved games that cannot be read or written get a message in the
+    user's language and an exit code (1: the input, 2: the machine), never a traceback."""
     # Imported here: ``python -m companion`` reads COMMANDS on every start, and serving
     # the app should not wait for the import checks' modules.
-    from .data.game_files import read_game_file, save_imported
     from .data.store import Store, StoreError, db_path
-    from .i18n import LANGUAGES, describe, join_names, translate
-    from .i18n.dates import format_when
-    from .rules import ImportFormatError, Phase, game_to_json
+    from .i18n import LANGUAGES, describe, translate
+    from .rules import ImportFormatError
 
     parser = argparse.ArgumentParser(
         prog="mammoth-herd",
@@ -88,7 +161,7 @@ def run(argv: list[str]) -> int:  # noqa: C901 (one branch per command; waits to
         epilog=COMMAND_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("command", choices=COMMANDS)
+    parser.add_argument("command", choices=list(TRANSFERS))
     parser.add_argument("args", nargs="*", help="export: GAME_ID FILE; import: FILE")
     parser.add_argument("--data-dir", help="folder of the saved games (default: user data directory)")
     parser.add_argument(
@@ -98,52 +171,24 @@ def run(argv: list[str]) -> int:  # noqa: C901 (one branch per command; waits to
     chosen = options.language or environment_language(os.environ)
     lang = chosen or "en"
 
-    def say(key: str, error: bool = False, **params: object) -> None:
-        print(translate(lang, key, **params), file=sys.stderr if error else sys.stdout)
-
     try:
         store = Store(db_path(options.data_dir))
     except StoreError as exc:
-        say(f"error.{exc.code}", error=True)
+        print(translate(lang, f"error.{exc.code}"), file=sys.stderr)
         return 2
     lang = chosen or store.get_setting("lang") or "en"  # else the saved games' default language
+    command = _Command(store, lang, options.args, parser)
     try:
-        if options.command == "games":
-            today = datetime.now().astimezone().date()
-            for summary in store.unfinished_games() + store.history(limit=100_000):
-                state = state_word(lang, summary.finished is not None)
-                played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
-                rounds = translate(lang, "cli.round", n=summary.round)
-                print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\t{rounds}\t{played}")
-            return 0
-        if options.command == "export":
-            if len(options.args) != 2 or not options.args[0].isdigit():
-                parser.error(translate(lang, "cli.export_usage"))
-            game = store.load(int(options.args[0]))
-            target = Path(options.args[1])
-            try:
-                target.write_text(game_to_json(game), encoding="utf-8")
-            except OSError:
-                say("cli.write_failed", error=True, file=str(target))
-                return 2
-            say("cli.exported", id=options.args[0], file=str(target))
-            return 0
-        if len(options.args) != 1:
-            parser.error(translate(lang, "cli.import_usage"))
-        game = read_game_file(Path(options.args[0]))
-        new_id = save_imported(store, game)
-        state = state_word(lang, game.state.phase is Phase.FINISHED)
-        say("cli.imported", id=new_id, state=state, players=join_names(lang, game.setup.players))
-        return 0
+        return TRANSFERS[options.command](command)
     except ImportFormatError as exc:
         print(describe(lang, exc), file=sys.stderr)
         return 1
     except KeyError:
-        say("cli.no_game", error=True, id=options.args[0])
+        command.say("cli.no_game", error=True, id=options.args[0])
         return 1
     except StoreError as exc:
-        say(f"error.{exc.code}", error=True)
+        command.say(f"error.{exc.code}", error=True)
         return 2
     except sqlite3.Error:
-        say("error.store.write", error=True)
+        command.say("error.store.write", error=True)
         return 2

@@ -12,6 +12,7 @@ from companion.data.store import Store
 from companion.rules import Choice, Phase, Resource
 from companion.rules.printed import PrintedSet
 from companion.rules.taming import settle
+from companion.ui import device
 from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
@@ -609,6 +610,62 @@ def test_what_a_page_hands_over_is_read_as_its_own_or_not_at_all() -> None:
     assert handed_over({"settings": "not json"}).settings == {}  # said, but no choice of ours
     many = handed_over({"languages": ["x" * 100] * 50}).languages
     assert many is not None and len(many) == 20 and {len(code) for code in many} == {35}
+
+
+class _Prefs:
+    """A page's storage as the session asks it: answers after ``delay`` seconds (never, if
+    None), or fails; counts the questions."""
+
+    def __init__(self, delay: float | None, stored: str | None = '{"theme": "dark"}', fails: bool = False) -> None:
+        self.delay, self.stored, self.fails, self.asked = delay, stored, fails, 0
+
+    async def get(self, key: str) -> str | None:
+        self.asked += 1
+        if self.delay is None:
+            await asyncio.Event().wait()
+        await asyncio.sleep(self.delay or 0)
+        if self.fails:
+            raise RuntimeError("the tab closed")
+        return self.stored
+
+
+def test_the_device_s_choices_are_read_once_asked_again_after_a_reload_and_given_up_on_in_time() -> None:
+    """A page's answer is its choices (none readable: {} or None); a page that never answers
+    is given up on; one that went away is waited for, and asked again when it comes back (a
+    reload); one that went away for good is not waited for beyond the timeout."""
+
+    async def walk() -> None:
+        assert await device.read(_Prefs(0), timeout=1) == {"theme": "dark"}  # type: ignore[arg-type]
+        assert await device.read(_Prefs(0, stored=None), timeout=1) == {}  # type: ignore[arg-type]
+        assert await device.read(_Prefs(0, fails=True), timeout=1) is None  # type: ignore[arg-type]
+        silent = _Prefs(None)
+        assert await device.read(silent, timeout=0.05) is None  # type: ignore[arg-type]
+        assert silent.asked == 1
+
+        # Asked while the tab reloads: the reconnection asks the new page.
+        slow = _Prefs(0.3)
+        reconnected = asyncio.Event()
+        asyncio.get_running_loop().call_later(0.05, reconnected.set)
+        assert await device.read(slow, reconnected, timeout=1) == {"theme": "dark"}  # type: ignore[arg-type]
+        assert slow.asked == 2
+
+        # Gone before asking: waited for, then asked once it is back; gone for good: None.
+        gone, back = asyncio.Event(), asyncio.Event()
+        gone.set()
+        returning = _Prefs(0)
+
+        def reloaded() -> None:
+            gone.clear()
+            back.set()
+
+        asyncio.get_running_loop().call_later(0.05, reloaded)
+        assert await device.read(returning, back, gone, timeout=1) == {"theme": "dark"}  # type: ignore[arg-type]
+        assert returning.asked == 1
+        gone.set()
+        assert await device.read(_Prefs(0), asyncio.Event(), gone, timeout=0.05) is None  # type: ignore[arg-type]
+        assert await device.read(_Prefs(0), None, gone, timeout=1) is None  # type: ignore[arg-type]
+
+    run_async(walk())
 
 
 def test_a_setting_the_device_refused_is_said(model: AppModel) -> None:

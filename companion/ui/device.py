@@ -112,7 +112,33 @@ def handed_over(facts: object) -> HandedOver:
     )
 
 
-async def read(  # noqa: C901 (one check per setting the browser kept; waits to become a table of checks)
+async def _came_back(reconnected: asyncio.Event, timeout: float) -> bool:
+    """Whether the tab came back (a reload) within ``timeout``."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(reconnected.wait(), timeout)
+    return reconnected.is_set()
+
+
+async def _ask(
+    prefs: ft.SharedPreferences, reconnected: asyncio.Event | None, gone: asyncio.Event | None, timeout: float
+) -> tuple[bool, dict[str, str] | None]:
+    """One question to the page: whether it answered, and the choices it kept (None if none
+    could be read: no storage, a closed tab). No answer when the tab reconnected or went
+    away first, or in ``timeout``."""
+    answer = asyncio.ensure_future(prefs.get(SETTINGS_KEY))
+    waits: set[asyncio.Future[Any]] = {answer}
+    waits.update(asyncio.ensure_future(event.wait()) for event in (reconnected, gone) if event is not None)
+    done, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    for future in pending:
+        future.cancel()
+    if answer not in done:
+        return False, None
+    with contextlib.suppress(Exception):
+        return True, parse(answer.result())
+    return True, None
+
+
+async def read(
     prefs: ft.SharedPreferences,
     reconnected: asyncio.Event | None = None,
     gone: asyncio.Event | None = None,
@@ -129,26 +155,12 @@ async def read(  # noqa: C901 (one check per setting the browser kept; waits to 
         if reconnected is not None:
             reconnected.clear()
         if gone is not None and gone.is_set():
-            if reconnected is None:
-                return None
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(reconnected.wait(), timeout)
-            if not reconnected.is_set():
+            if reconnected is None or not await _came_back(reconnected, timeout):
                 return None  # the tab did not come back
             continue
-        answer = asyncio.ensure_future(prefs.get(SETTINGS_KEY))
-        waits: set[asyncio.Future[Any]] = {answer}
-        if reconnected is not None:
-            waits.add(asyncio.ensure_future(reconnected.wait()))
-        if gone is not None:
-            waits.add(asyncio.ensure_future(gone.wait()))
-        done, pending = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-        for future in pending:
-            future.cancel()
-        if answer in done:
-            with contextlib.suppress(Exception):  # no storage, a closed tab
-                return parse(answer.result())
-            return None
+        answered, settings = await _ask(prefs, reconnected, gone, timeout)
+        if answered:
+            return settings
         if gone is not None and gone.is_set() and reconnected is not None:
             continue  # the tab went away while asked: wait for it to come back (above)
         if reconnected is None or not reconnected.is_set():

@@ -1,5 +1,6 @@
-"""Fixtures for the browser tests: a fresh server per test, one Chromium, and the check that no
-page a test opened asked another machine for anything."""
+"""Fixtures for the browser tests: a fresh server per test, one Chromium, the static site built
+once for the whole run, and the check that no page a test opened asked another machine for
+anything."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, sync_playwright
 
-from . import harness
+from . import harness, pages
 from .harness import CHROMIUM, CHROMIUM_ARGS, Server
 
 
@@ -22,6 +23,15 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+    """The static site as the Pages workflow builds it (tests/browser/pages.py): one build
+    for every worker of the run. The walks serve it as it is; a walk that changes a site
+    changes a copy."""
+    base = tmp_path_factory.getbasetemp()
+    return pages.shared_site(base if worker_id == "master" else base.parent)
 
 
 @pytest.fixture

@@ -27,7 +27,6 @@ from companion.i18n import LANGUAGES, translate
 from companion.rules import GameState
 from companion.site import keep
 from companion.site.publish import HERE as SITE_SOURCE
-from companion.site.publish import publish
 
 from .harness import CHROMIUM, NARROW, App, free_port
 from .test_static_site import phone as static_phone
@@ -65,8 +64,7 @@ def namespace(folder: Path) -> Iterator[tuple[str, Path]]:
 
 @contextlib.contextmanager
 def served_site(name: str, folder: Path) -> Iterator[str]:
-    """The site published into ``folder``, served on 127.0.0.1 inside namespace ``name``."""
-    publish(folder)
+    """The published site in ``folder``, served on 127.0.0.1 inside namespace ``name``."""
     port = free_port()
     command = [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)]
     server = subprocess.Popen(

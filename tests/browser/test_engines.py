@@ -14,21 +14,11 @@ from pathlib import Path
 import pytest
 
 from companion.site import flet_client
-from companion.site.publish import publish
 
 from .engines import EngineError, FirefoxPhone, WebKitPhone, firefox_ready, webkit_ready
 from .harness import StaticHost
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if firefox_ready() and webkit_ready():
-        pytest.skip(f"{firefox_ready()}; {webkit_ready()}")
-    folder = tmp_path_factory.mktemp("site")
-    publish(folder)
-    return folder
 
 
 @pytest.fixture

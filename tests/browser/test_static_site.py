@@ -1,19 +1,16 @@
-"""The static site (``python -m companion publish``): built into a temporary folder, served by
-``python -m http.server``, and driven as a phone (touch, 360×640, scale 3) in Chromium with
+"""The static site (``python -m companion publish``): as the Pages workflow builds it, once for
+the run (:mod:`.pages`), served by ``python -m http.server``, and driven as a phone (touch, 360×640, scale 3) in Chromium with
 its storage on disk. Each boot of Python in the browser takes seconds, so each test is one
 deep walk."""
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 import time
 import urllib.request
-import venv
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -38,42 +35,11 @@ from .harness import (
     free_port,
     without_joiners,
 )
+from .pages import WORKFLOW, build_job
 
 pytestmark = pytest.mark.browser
 
 NAMES = ("Anna", "Bert", "Chen")
-
-
-#: The workflow that publishes the site to GitHub Pages on every push to main.
-WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
-#: What a copy of the tree leaves out: what git does not track, or a build would write.
-UNTRACKED = (".git", "test-artifacts", "dist", "build", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis")
-
-
-def build_job() -> dict[str, Any]:
-    job: dict[str, Any] = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]["build"]
-    return job
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as the Pages workflow builds it, for the module's walks: the build job's
-    ``run`` steps as written, in order, in a copy of the tree, with ``python`` a new virtual
-    environment's (one that sees this environment's packages, as the runner's pip would
-    fetch them); the folder its upload step names."""
-    work = tmp_path_factory.mktemp("pages")
-    tree = work / "checkout"
-    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*UNTRACKED))
-    venv.create(work / "venv", system_site_packages=True, with_pip=True)
-    env = {key: value for key, value in os.environ.items() if key not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env["PATH"] = f"{work / 'venv' / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    job = build_job()
-    for step in job["steps"]:
-        if "run" in step:
-            done = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=tree, env=env, capture_output=True, text=True)
-            assert done.returncode == 0, (step["run"], done.stdout[-2000:], done.stderr[-2000:])
-    upload = next(step for step in job["steps"] if step.get("uses", "").startswith("actions/upload-pages-artifact"))
-    return tree / str(upload["with"]["path"])
 
 
 def test_the_pages_workflow_publishes_a_complete_site(site: Path) -> None:

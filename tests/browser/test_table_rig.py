@@ -13,24 +13,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from companion.site.publish import publish
-
 from .engines import FirefoxPhone, firefox_ready
 from .harness import NARROW, App
 from .table_net import answer_with, can_make, join_with, open_app, phone, read_code
 from .table_rig import Rig, wifi
 from .test_static_site import up_when_any
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    if not can_make():
-        pytest.skip("needs root and iproute2 to make network namespaces (CI runs as root)")
-    folder = tmp_path_factory.mktemp("site")
-    publish(folder)
-    return folder
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not can_make(), reason="needs root and iproute2 to make network namespaces (CI runs as root)"),
+]
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """A round's texts fit a 360 px touch phone, in four languages at 100 % and 200 % text: no word
 broken inside itself, the texts a row merges into one screen-reader node included (a player's
-row); the table's dice pad in view as it opens; what the winner's "1." and "all" give
+row) and the lines Undo and Redo show; the table's dice pad in view as it opens; what the winner's "1." and "all" give
 readable in view when the choice is made, for a lone participant and for two; and a thumb
 bar (Roll, Enter table dice, the choice and Next round) that takes at most a third of the
 screen. The 320 px walk covers every other screen (``test_phone_layout.py``)."""
@@ -84,6 +84,18 @@ class FitWalk:
         if bar is not None and bar["height"] > NARROW["height"] / 3:
             self.crowded[name] = round(bar["height"] / NARROW["height"], 2)
 
+    def undo_and_redo(self) -> None:
+        """Undo and Redo on the last step: each says what it took back or made again in a line
+        over the round, looked at; the step is back afterwards."""
+        app, tr = self.app, Translator(self.lang)
+        for button, key in (("undo", "info.undone"), ("redo", "info.redone")):
+            app.tap(button)
+            app.wait_text("message", tr(key, what="").strip().rstrip(":"))
+            app.settle(quiet_ms=300)
+            self.look(button)
+            app.tap("message-close")
+            app.gone("message")
+
     def roll_by_hand(self, name: str, *dice: str, gives: str | None = None) -> None:
         """The table's dice typed in (the pad brought into view as it opens); the winner's
         choice then checked (``gives``: see :func:`_choice_readable`) and looked at."""
@@ -115,9 +127,9 @@ class FitWalk:
 @pytest.mark.parametrize("percent", [100, 200])
 @pytest.mark.parametrize("lang", ["en", "de", "es", "ko"])
 def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, lang: str, percent: int) -> None:
-    """Round 1: the players' rows, a player moved paying two goods, a lone participant's
-    typed roll and the choice; round 2: two participants and the choice. Every screen on the
-    way is saved for looking at."""
+    """Round 1: the players' rows, a player moved paying two goods, that move undone and
+    redone (the line that says so), a lone participant's typed roll and the choice; round 2:
+    two participants and the choice. Every screen on the way is saved for looking at."""
     walk = FitWalk(browser, tmp_path, lang, percent)
     app = walk.app
     try:
@@ -125,6 +137,7 @@ def test_a_round_s_texts_fit_a_360_px_phone(browser: Browser, tmp_path: Path, la
         walk.look("round")
         app.move(0, 2, pay="wood")
         walk.look("moved")
+        walk.undo_and_redo()
         walk.roll_by_hand("lone", "hand-0-0-6", "hand-0-1-5")  # two people: two dice
         app.tap("next-round")
         app.wait("players-card")

@@ -32,13 +32,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+def room(tmp_path_factory: pytest.TempPathFactory, site: Path) -> Iterator[tuple[Path, str]]:
     """A Chromium that runs in the room's network, and the site's address there."""
     if not can_make():
         pytest.skip("needs root and iproute2 to make a network namespace (CI runs as root)")
     with (
         namespace(tmp_path_factory.mktemp("netns")) as (name, chromium),
-        served_site(name, tmp_path_factory.mktemp("site")) as url,
+        served_site(name, site) as url,
     ):
         yield chromium, url
 
