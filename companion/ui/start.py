@@ -112,25 +112,14 @@ async def _follow_reduced_motion(session: Session) -> None:
             session.animation = not (features.disable_animations or features.reduce_motion)
 
 
-def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:  # noqa: C901 (one branch per address; waits to read the screen table)
-    """Open the screen the address names (or the game played last), follow the browser's
-    Back and Forward, the keyboard and the window's size, and draw the app. With
-    ``follow_motion`` the roll's animation follows the device's reduced-motion setting."""
-    session = model.session
-    saved = session.message
-    if is_entry(page.route):
-        model.play.open_unfinished()  # the game played last, or the start screen
-    else:
-        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
-    session.message = saved or session.message
-
+def _follow_addresses(page: ft.Page, model: AppModel) -> None:
+    """The browser's Back and Forward move between the app's screens. A Back onto the entry
+    address shows the start screen and pushes its address again: Back never leaves the app.
+    Until the browser has echoed an address the app pushed, "/" is only the page reporting
+    where it was loaded, not a Back (a reload must not drop the game it reopened)."""
     echoed = False  # the browser has reported one of the app's own addresses
 
     async def on_route_change(e: ft.RouteChangeEvent) -> None:
-        # The browser's Back or Forward. A Back onto the entry address shows the start
-        # screen and pushes its address again: Back never leaves the app. Until the browser
-        # has echoed an address the app pushed, "/" is only the page reporting where it was
-        # loaded, not a Back (a reload must not drop the game it reopened).
         nonlocal echoed
         if not echoed:
             echoed = e.route == model.play.route
@@ -143,6 +132,9 @@ def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:  
 
     page.on_route_change = on_route_change
 
+
+def _give_feedback(page: ft.Page, model: AppModel) -> None:
+    """A light vibration where the game asks for one (a roll), on a phone that has a motor."""
     haptic = ft.HapticFeedback()
 
     async def vibrate() -> None:
@@ -153,6 +145,21 @@ def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:  
         page.run_task(vibrate)
 
     model.play.on_feedback = feedback
+
+
+def open_screens(page: ft.Page, model: AppModel, follow_motion: bool) -> None:
+    """Open the screen the address names (or the game played last), follow the browser's
+    Back and Forward, the keyboard and the window's size, and draw the app. With
+    ``follow_motion`` the roll's animation follows the device's reduced-motion setting."""
+    session = model.session
+    saved = session.message
+    if is_entry(page.route):
+        model.play.open_unfinished()  # the game played last, or the start screen
+    else:
+        model.play.follow(page.route)  # a reload or a bookmark: the screen it names
+    session.message = saved or session.message
+    _follow_addresses(page, model)
+    _give_feedback(page, model)
 
     def on_resize(e: ft.PageResizeEvent) -> None:
         session.resize(getattr(e, "width", None), getattr(e, "height", None))
