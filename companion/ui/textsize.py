@@ -65,38 +65,60 @@ def grow_all(controls: Iterable[ft.Control], factor: float) -> list[ft.Control]:
     return [grow(control, factor) for control in controls]
 
 
-def _grow(control: object, factor: float) -> None:  # noqa: C901 (one branch per kind of control it grows; waits to become a table)
+def _grow_text(control: ft.Text, factor: float) -> None:
+    control.size = (control.size or BODY) * factor
+    if control.width is not None:  # a column of numbers or labels: as much wider
+        control.width *= factor
+
+
+def _grow_field(control: ft.TextField, factor: float) -> None:
+    control.text_size = (control.text_size or FIELD) * factor
+
+
+def _grow_button(control: object, factor: float) -> bool:
+    """A button with a label of fixed height: a grown label may need more lines than a grown
+    height holds (a long Spanish or German label at 200 %), so the button takes its label's
+    height, with room around it. Whether ``control`` was one."""
+    if not (isinstance(control, BUTTONS) and isinstance(control.content, ft.Text) and control.height is not None):
+        return False
+    control.height = None
+    control.style = control.style or ft.ButtonStyle()
+    control.style.padding = ft.Padding.symmetric(horizontal=BUTTON_SIDE, vertical=BUTTON_ROOM * factor)
+    _grow(control.content, factor)
+    return True
+
+
+def _grow_box(control: object, factor: float) -> bool:
+    """A box's height grown for the text it holds (a chip, a bar); whether its contents grow
+    too (not in a box of fixed width and height: a die, a disc, a picture)."""
+    width = getattr(control, "width", None)
+    height = getattr(control, "height", None)
+    if width is not None and height is not None:
+        return False
+    if height is not None and not isinstance(control, ft.Divider):
+        control.height = height * factor  # type: ignore[attr-defined]  # room for its text
+    return True
+
+
+def _children(control: object) -> Iterable[object]:
+    for name in _CHILDREN:
+        child = getattr(control, name, None)
+        if isinstance(child, list):
+            yield from child
+        elif isinstance(child, ft.Control):
+            yield child
+
+
+def _grow(control: object, factor: float) -> None:
     if _GROWN.get(id(control)) is control:
         return  # drawn before, and grown then: a control a component was handed again
     _GROWN[id(control)] = control
     if isinstance(control, ft.Text):
-        control.size = (control.size or BODY) * factor
-        if control.width is not None:  # a column of numbers or labels: as much wider
-            control.width *= factor
-        return
-    if isinstance(control, ft.TextField):
-        control.text_size = (control.text_size or FIELD) * factor
-        return
-    if isinstance(control, BUTTONS) and isinstance(control.content, ft.Text) and control.height is not None:
-        # A grown label may need more lines than a grown height holds (a long Spanish or
-        # German label at 200 %): the button takes its label's height, with room around it.
-        control.height = None
-        control.style = control.style or ft.ButtonStyle()
-        control.style.padding = ft.Padding.symmetric(horizontal=BUTTON_SIDE, vertical=BUTTON_ROOM * factor)
-        _grow(control.content, factor)
-        return
-    width = getattr(control, "width", None)
-    height = getattr(control, "height", None)
-    if width is not None and height is not None:
-        return  # drawn to a fixed size: a die, a disc, a picture
-    if height is not None and not isinstance(control, ft.Divider):
-        control.height = height * factor  # type: ignore[attr-defined]  # a button or a chip: room for its text
-    for name in _CHILDREN:
-        child = getattr(control, name, None)
-        if isinstance(child, list):
-            for item in child:
-                _grow(item, factor)
-        elif isinstance(child, ft.Control):
+        _grow_text(control, factor)
+    elif isinstance(control, ft.TextField):
+        _grow_field(control, factor)
+    elif not _grow_button(control, factor) and _grow_box(control, factor):
+        for child in _children(control):
             _grow(child, factor)
 
 
