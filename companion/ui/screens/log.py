@@ -6,8 +6,7 @@ import flet as ft
 
 from ...data.text import bonus_text, choice_label, payment_text
 from ...i18n import Translator
-from ...rules import EndGame, EntryKind, Game, Outcome
-from ...rules.state import Round
+from ...rules import EndGame, EntryKind, Game, Outcome, Round
 from ..model import AppModel
 from ..widgets import card, tid
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...i18n import join_names
-from ...rules import Phase
+from ...rules import Game, GameState, Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..model import AppModel
@@ -56,47 +56,70 @@ def _toggle(model: AppModel, name: str, shown: bool, on_click: Callable[[], None
     return ButtonRowMemo(label=label, on_click=on_click, identifier=f"toggle-{name}", icon=icon, key=f"toggle-{name}")
 
 
-def action_pane(model: AppModel, step: RoundStep) -> ft.Control:  # noqa: C901 (one branch per step of the round; the step comes once per draw now, and the branches wait to follow its Entry)
-    assert model.play.game is not None
-    state = model.play.game.state
+def _entries_over_the_round(model: AppModel, step: RoundStep, phase: Phase) -> list[ft.Control]:
+    """What is open over the round: End game's question; on a wide screen, the tile's
+    bonuses and an editor that another screen's step left open."""
     parts: list[ft.Control] = []
     if step.confirm_end:
         parts.append(end_question(model))
     if model.session.wide and step.describing:
         parts.append(tile_editor(model))
-    if model.session.wide and step.editing is not None and state.phase is not Phase.MIGRATION:
+    if model.session.wide and step.editing is not None and phase is not Phase.MIGRATION:
         # Another screen went on under an open editor: it stays, with its line, over the round.
         open_editor = editor(model, step)
         if open_editor is not None:
             parts.append(open_editor)
-    if state.phase in (Phase.MIGRATION, Phase.RESOLVED):
-        # The players' list and the result card take turns, each kept on the page while
-        # the other shows: a roll, its Undo and Redo change what is there.
-        entering = step.hand_entry
-        if entering:
-            parts.append(hand_entry_pane(model))
-        listing = state.phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
-        for slot in (players_slot(model, listing, step), result_slot(model)):
-            if slot is not None:
-                parts.append(slot)
-        if bottom_action_rolls(model, step) and not model.session.bar_fits(2):
-            parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
-    elif state.phase is Phase.FINISHED:
-        parts.append(scoring_pane(model, model.play.game))
-        parts.append(player_summary(model, model.play.game, model.play.game_id))
-    elif state.phase is Phase.TAMED:
-        parts.append(_tallies(model))
-    parts += _together(model, state.phase)
-    parts.append(_toggle(model, "log", model.round.show_log, model.round.toggle_log, ft.Icons.LIST_ALT))
+    return parts
+
+
+def _the_round(model: AppModel, step: RoundStep, phase: Phase) -> list[ft.Control]:
+    """While people move and once the dice settled: the table's dice pad, the players' list
+    and the result card (each kept on the page while the other shows: a roll, its Undo and
+    Redo change what is there), and Enter table dice where the thumb bar has no room."""
+    entering = step.hand_entry
+    parts = [hand_entry_pane(model)] if entering else []
+    listing = phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
+    parts += [slot for slot in (players_slot(model, listing, step), result_slot(model)) if slot is not None]
+    if bottom_action_rolls(model, step) and not model.session.bar_fits(2):
+        parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
+    return parts
+
+
+def _by_phase(model: AppModel, step: RoundStep, game: Game) -> list[ft.Control]:
+    """The pane's middle: the round, the final scoring, or the tallies once the herd is tamed."""
+    phase = game.state.phase
+    if phase in (Phase.MIGRATION, Phase.RESOLVED):
+        return _the_round(model, step, phase)
+    if phase is Phase.FINISHED:
+        return [scoring_pane(model, game), player_summary(model, game, model.play.game_id)]
+    if phase is Phase.TAMED:
+        return [_tallies(model)]
+    return []
+
+
+def _behind_a_tap(model: AppModel, game: Game) -> list[ft.Control]:
+    """The game log, and what each player got (during the game behind a tap; at its end,
+    always shown, above)."""
+    parts = [_toggle(model, "log", model.round.show_log, model.round.toggle_log, ft.Icons.LIST_ALT)]
     if model.round.show_log:
-        parts.append(round_log(model, model.play.game))
-    if state.phase is not Phase.FINISHED:  # during the game, behind a tap; at its end, always shown
-        toggle = _toggle(
-            model, "summary", model.round.show_summary, model.round.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED
-        )
-        parts.append(toggle)
-        if model.round.show_summary:
-            parts.append(player_summary(model, model.play.game, model.play.game_id))
+        parts.append(round_log(model, game))
+    if game.state.phase is not Phase.FINISHED:
+        shown = model.round.show_summary
+        parts.append(_toggle(model, "summary", shown, model.round.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED))
+        if shown:
+            parts.append(player_summary(model, game, model.play.game_id))
+    return parts
+
+
+def action_pane(model: AppModel, step: RoundStep) -> ft.Control:
+    """The round's pane: what is open over it, the round itself, playing together, and what
+    a tap shows (the log, each player's tiles)."""
+    game = model.play.game
+    assert game is not None
+    parts = _entries_over_the_round(model, step, game.state.phase)
+    parts += _by_phase(model, step, game)
+    parts += _together(model, game.state.phase)
+    parts += _behind_a_tap(model, game)
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -134,84 +157,91 @@ def bottom_action_rolls(model: AppModel, step: RoundStep) -> bool:
     return game.state.phase is Phase.MIGRATION and not rolling and current is not None and bool(current.migrations)
 
 
-def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:  # noqa: C901 (one branch per step of the round; the step comes once per draw now, and the branches wait to follow its Entry)
+def _roll_bar(model: AppModel) -> ft.Control:
+    """Roll, with Enter table dice under it where the bar has room for both."""
+    roll = ButtonRowMemo(
+        label=model.session.tr("tame.roll"),
+        on_click=model.round.roll,
+        identifier="roll",
+        icon=ft.Icons.CASINO,
+        main=True,
+    )
+    if not model.session.bar_fits(2):
+        return roll  # Enter table dice comes right under the players (action_pane)
+    return ft.Column([roll, _enter_dice(model)], spacing=8)
+
+
+def _rolling_bar(model: AppModel) -> ft.Control:
+    """The thumb bar stays while the dice tumble: a second tap of a double tap on Roll lands
+    on this disabled button, not on whatever would slide under the finger."""
+    return ButtonRowMemo(
+        label=model.session.tr("tame.rolling"),
+        on_click=None,
+        identifier="rolling",
+        icon=ft.Icons.CASINO,
+        main=True,
+        key="rolling",
+    )
+
+
+def _next_round_bar(model: AppModel, state: GameState) -> ft.Control:
+    """Next round (or the herd's last tile), the keyboard's place once the dice settle; on a
+    phone the winner's choice sits right above it, so Next round never takes the default
+    "1." without the choice being in view."""
+    key = "round.next" if state.pile else "round.finish_herd"
+    number = state.round_number
+    next_round_row = ft.Row(
+        [
+            primary(
+                model.session.tr(key),
+                lambda: model.round.next_round(number),
+                "next-round",
+                ft.Icons.ARROW_FORWARD,
+                autofocus=True,
+            )
+        ]
+    )
+    choice = winner_choice(model) if model.session.choice_in_bar else None
+    return next_round_row if choice is None else ft.Column([choice, next_round_row], spacing=10)
+
+
+def _start_round_bar(model: AppModel, state: GameState) -> ft.Control:
+    label = model.session.tr("round.start", n=state.round_number + 1)
+    return ft.Row([primary(label, lambda: model.play.start_round(None), "start-round", ft.Icons.PLAY_ARROW)])
+
+
+def _tamed_bar(model: AppModel, state: GameState) -> ft.Control:
+    return ft.Row([primary(model.session.tr("menu.end"), model.round.ask_end, "end-game-tamed", ft.Icons.FLAG)])
+
+
+def _finished_bar(model: AppModel, state: GameState) -> ft.Control:
+    tr = model.session.tr
+    reopen = secondary(tr("end.reopen"), lambda: model.play.reopen(), "reopen-game", ft.Icons.UNDO, expand=True)
+    return ft.Column(
+        [ft.Row([primary(tr("end.done"), model.play.close_finished, "done", ft.Icons.CHECK)]), ft.Row([reopen])],
+        spacing=8,
+    )
+
+
+def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
-    tr = model.session.tr
     state = model.play.game.state
     if step.confirm_end or step.describing:
         return None
     rolling = model.round.dice_tumbling()
     if bottom_action_rolls(model, step):
-        roll = ButtonRowMemo(
-            label=tr("tame.roll"), on_click=model.round.roll, identifier="roll", icon=ft.Icons.CASINO, main=True
-        )
-        if not model.session.bar_fits(2):
-            return roll  # Enter table dice comes right under the players (action_pane)
-        return ft.Column([roll, _enter_dice(model)], spacing=8)
+        return _roll_bar(model)
     if state.phase is Phase.MIGRATION and not step.entry_open and not rolling:
         return _box_the_tile(model)  # nobody moved yet
     if rolling and state.phase in (Phase.MIGRATION, Phase.RESOLVED):
-        # The thumb bar stays while the dice tumble: a second tap of a double tap on Roll
-        # lands on this disabled button, not on whatever would slide under the finger.
-        return ButtonRowMemo(
-            label=tr("tame.rolling"),
-            on_click=None,
-            identifier="rolling",
-            icon=ft.Icons.CASINO,
-            main=True,
-            key="rolling",
-        )
+        return _rolling_bar(model)
     if state.phase is Phase.RESOLVED:
-        key = "round.next" if state.pile else "round.finish_herd"
-        number = state.round_number
-
-        # The keyboard lands here once the dice settle, beside the result (announced live).
-        next_round_row = ft.Row(
-            [
-                primary(
-                    tr(key),
-                    lambda: model.round.next_round(number),
-                    "next-round",
-                    ft.Icons.ARROW_FORWARD,
-                    autofocus=True,
-                )
-            ]
-        )
-        choice = winner_choice(model) if model.session.choice_in_bar else None
-        if choice is None:
-            return next_round_row
-        # On a phone the winner's choice sits right above the thumb's button: "Next round"
-        # never takes the default "1." without the choice being in view.
-        return ft.Column([choice, next_round_row], spacing=10)
+        return _next_round_bar(model, state)
     if state.phase is Phase.READY and not state.is_physical:
-        return ft.Row(
-            [
-                primary(
-                    tr("round.start", n=state.round_number + 1),
-                    lambda: model.play.start_round(None),
-                    "start-round",
-                    ft.Icons.PLAY_ARROW,
-                )
-            ]
-        )
-    if state.phase is Phase.TAMED:
-        return ft.Row([primary(tr("menu.end"), model.round.ask_end, "end-game-tamed", ft.Icons.FLAG)])
-    if state.phase is Phase.FINISHED:
-        return ft.Column(
-            [
-                ft.Row([primary(tr("end.done"), model.play.close_finished, "done", ft.Icons.CHECK)]),
-                ft.Row(
-                    [
-                        secondary(
-                            tr("end.reopen"), lambda: model.play.reopen(), "reopen-game", ft.Icons.UNDO, expand=True
-                        )
-                    ]
-                ),
-            ],
-            spacing=8,
-        )
-    return None
+        return _start_round_bar(model, state)
+    bar = {Phase.TAMED: _tamed_bar, Phase.FINISHED: _finished_bar}.get(state.phase)
+    return None if bar is None else bar(model, state)
 
 
 def _enter_dice(model: AppModel) -> ft.Control:
