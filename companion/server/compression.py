@@ -126,75 +126,92 @@ class CompressStatic:
                 path = self.kept[key] = candidate
         return path if path is not None and path.is_file() else None
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # noqa: C901 (one branch per ASGI message kind; waits for the server's next change)
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") != "GET" or not accepts_gzip(scope):
             await self.app(scope, receive, send)
             return
-        start: Message | None = None
-        passing = False  # not a candidate: messages go straight through
-        key: tuple[str, bytes] = ("", b"")
-        kept: Path | None = None  # compressed before: the app's body is not needed
-        head = bytearray()  # the first bytes, until the file is known not to be small
-        packer: _Packer | None = None
-        replay = False  # nothing was sent, and the compressed file was lost: send it plain
-
-        async def capture(message: Message) -> None:  # noqa: C901 (one branch per ASGI message kind; waits for the server's next change)
-            nonlocal start, passing, key, kept, packer, replay
-            if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                kind = (_header(headers, b"content-type") or b"").decode("latin-1").lower()
-                etag = _header(headers, b"etag")
-                candidate = (
-                    message["status"] == 200
-                    and etag is not None
-                    and _header(headers, b"content-encoding") is None
-                    and kind.startswith(COMPRESSIBLE)
-                )
-                if not candidate:
-                    passing = True
-                    await send(message)
-                    return
-                start = message
-                key = (str(scope.get("path", "")), etag or b"")
-                kept = self._cached(key)
-                return
-            if passing or start is None:
-                await send(message)
-                return
-            chunk = message.get("body", b"")
-            more = message.get("more_body", False)
-            if kept is None:
-                if packer is None:
-                    head.extend(chunk)
-                    if len(head) >= SMALLEST:
-                        packer = _Packer(self.cache_dir)
-                        await packer.add(bytes(head))
-                        head.clear()
-                else:
-                    await packer.add(chunk)
-            if more:
-                return
-            if kept is None and packer is None:  # a small file: sent as it came
-                await _send_plain(start, bytes(head), send)
-                return
-            if kept is None:
-                assert packer is not None
-                packed = await packer.finish(self._cache_file(key))
-                if packed is None:  # lost on the way: the app sends the file again, as it is
-                    replay = True
-                    return
-                if isinstance(packed, bytes):  # the cache could not keep it: this answer only
-                    await _send_packed(start, packed, send)
-                    return
-                kept = self.kept[key] = packed
-                self._prune_versions(key, packed)
-            if not await _send_packed(start, kept, send):  # the kept file vanished: sent as it is
-                self.kept.pop(key, None)
-                replay = True
-
-        await self.app(scope, receive, capture)
-        if replay:
+        answer = _Answer(self, str(scope.get("path", "")), send)
+        await self.app(scope, receive, answer.capture)
+        if answer.replay:  # nothing was sent, and the compressed file was lost: send it plain
             await self.app(scope, receive, send)
+
+
+class _Answer:
+    """One GET's answer, taken from the app message by message: a candidate (a 200 with an
+    ETag, of a compressible type, not encoded yet) goes out gzip-compressed, from the cache
+    when it was compressed before; anything else goes through as it came."""
+
+    def __init__(self, owner: CompressStatic, path: str, send: Send) -> None:
+        self.owner, self.path, self.send = owner, path, send
+        self.start: Message | None = None
+        self.passing = False  # not a candidate: messages go straight through
+        self.key: tuple[str, bytes] = ("", b"")
+        self.kept: Path | None = None  # compressed before: the app's body is not needed
+        self.head = bytearray()  # the first bytes, until the file is known not to be small
+        self.packer: _Packer | None = None
+        self.replay = False  # nothing was sent, and the compressed file was lost
+
+    async def capture(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            await self._started(message)
+        elif self.passing or self.start is None:
+            await self.send(message)
+        else:
+            await self._body(message.get("body", b""))
+            if not message.get("more_body", False):
+                await self._finish(self.start)
+
+    async def _started(self, message: Message) -> None:
+        headers = list(message.get("headers", []))
+        kind = (_header(headers, b"content-type") or b"").decode("latin-1").lower()
+        etag = _header(headers, b"etag")
+        candidate = (
+            message["status"] == 200
+            and etag is not None
+            and _header(headers, b"content-encoding") is None
+            and kind.startswith(COMPRESSIBLE)
+        )
+        if not candidate:
+            self.passing = True
+            await self.send(message)
+            return
+        self.start = message
+        self.key = (self.path, etag or b"")
+        self.kept = self.owner._cached(self.key)
+
+    async def _body(self, chunk: bytes) -> None:
+        """A chunk of the app's body, packed as it comes (once the file is not small)."""
+        if self.kept is not None:
+            return
+        if self.packer is not None:
+            await self.packer.add(chunk)
+            return
+        self.head.extend(chunk)
+        if len(self.head) >= SMALLEST:
+            self.packer = _Packer(self.owner.cache_dir)
+            await self.packer.add(bytes(self.head))
+            self.head.clear()
+
+    async def _finish(self, start: Message) -> None:
+        """The body is all there: send it plain (a small file), packed from memory (a cache
+        that could not keep it) or from the cache file."""
+        if self.kept is None and self.packer is None:
+            await _send_plain(start, bytes(self.head), self.send)
+            return
+        if self.kept is None:
+            assert self.packer is not None
+            packed = await self.packer.finish(self.owner._cache_file(self.key))
+            if packed is None:  # lost on the way: the app sends the file again, as it is
+                self.replay = True
+                return
+            if isinstance(packed, bytes):  # the cache could not keep it: this answer only
+                await _send_packed(start, packed, self.send)
+                return
+            self.kept = self.owner.kept[self.key] = packed
+            self.owner._prune_versions(self.key, packed)
+        if not await _send_packed(start, self.kept, self.send):  # the kept file vanished: sent as it is
+            self.owner.kept.pop(self.key, None)
+            self.replay = True
 
 
 class _Packer:
