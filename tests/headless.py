@@ -135,6 +135,10 @@ class HeadlessApp(Moves):
     def text(self, identifier: str) -> str:
         return _words(self.wait(identifier))
 
+    def checked(self, identifier: str) -> bool:
+        """The choice's checked state, as its semantics node carries it."""
+        return bool(self.wait(identifier).get("checked"))
+
     def wait_text(self, identifier: str, needle: str, timeout: float = 15.0, *, whole: bool = False) -> str:
         """Wait until ``needle`` is in the control's text; with ``whole``, only as whole words."""
         pattern = re.compile(rf"(?<!\S){re.escape(needle)}(?!\S)" if whole else re.escape(needle))

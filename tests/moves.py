@@ -3,11 +3,12 @@
 
 Each move is written once, over a handful of primitives both apps have: ``press`` (a tap on a
 phone, a click elsewhere), ``wait``, ``gone``, ``text``, ``wait_text``, ``wait_page_text``,
-``count``, ``settle`` and ``fill_name``.
+``count``, ``settle``, ``checked`` and ``fill_name``.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +40,17 @@ class Moves:
 
     def settle(self) -> None:
         raise NotImplementedError
+
+    def checked(self, identifier: str) -> bool:
+        """Whether a choice (a good on the tile, the winner's "all") is heard as checked."""
+        raise NotImplementedError
+
+    def wait_checked(self, identifier: str, timeout: float = 10.0) -> None:
+        """Wait until a choice just tapped is heard as checked."""
+        deadline = time.monotonic() + timeout
+        while not self.checked(identifier):
+            assert time.monotonic() < deadline, f"{identifier} never checked"
+            self.settle()
 
     def fill_name(self, seat: int, name: str) -> None:
         raise NotImplementedError

@@ -729,6 +729,13 @@ class App(Moves):
         """A phone's tap, or elsewhere a click."""
         (self.tap if self.touch else self.click)(identifier)
 
+    def checked(self, identifier: str) -> bool:
+        return bool(
+            self.wait(identifier).evaluate(
+                "e => [e, ...e.querySelectorAll('*')].some(n => n.getAttribute('aria-checked') === 'true')"
+            )
+        )
+
     def count(self, identifier: str) -> int:
         return int(self.el(identifier).count())
 

@@ -1,7 +1,7 @@
 """The static site (``python -m companion publish``): as the Pages workflow builds it, once for
-the run (:mod:`.pages`), served by ``python -m http.server``, and driven as a phone (touch, 360×640, scale 3) in Chromium with
-its storage on disk. Each boot of Python in the browser takes seconds, so each test is one
-deep walk."""
+the run (:mod:`.pages`), served by ``python -m http.server``, and driven as a phone (touch,
+360×640, scale 3) in Chromium with its storage on disk. Each boot of Python in the browser
+takes seconds, so each test is one deep walk."""
 
 from __future__ import annotations
 

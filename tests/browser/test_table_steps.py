@@ -14,7 +14,6 @@ from companion.rules import get_deck
 from companion.rules.printed import PrintedSet, numbered
 
 from .harness import NARROW, App, Server
-from .test_phone_game import checked, wait_checked
 
 pytestmark = pytest.mark.browser
 
@@ -44,14 +43,14 @@ def test_undo_on_the_tile_list_keeps_the_winner_s_choice(browser: Browser, tmp_p
         app.tap("apply-dice")
         app.wait("choose-all")
         app.tap("choose-all")
-        wait_checked(app, "choose-all")
+        app.wait_checked("choose-all")
         app.tap("next-round")
         app.wait("set-picker")
 
         app.tap("undo")
         app.wait_text("message", "실행 취소함")
         app.wait("choose-all")
-        assert checked(app, "choose-all") and not checked(app, "choose-first")
+        assert app.checked("choose-all") and not app.checked("choose-first")
         app.settle(quiet_ms=300)
         app.shot("phone-dark-ko-undone-next-round")
         stored = Store(data / "games.sqlite3")

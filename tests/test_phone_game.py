@@ -1,25 +1,20 @@
-"""A game at phone size in headless Chromium: what stays where on the screen (the editor kept
-mounted, the result card, the printed picker). The whole three-player game is walked headless
-(tests/test_whole_games.py)."""
+"""A game at phone size: what stays on the page, hidden, while another step shows (the editor,
+the result card, the printed picker and tile), walked headless (:mod:`tests.headless`) through
+the real session and Flet's real patches. A hidden control is out of the page's semantics
+tree, as a screen reader has it. The whole three-player game is in tests/test_whole_games.py."""
 
 from __future__ import annotations
 
 import re
-import time
 
-import pytest
-from playwright.sync_api import Browser
-
-from .harness import PHONE, App, Server
-
-pytestmark = pytest.mark.browser
+from .headless import HeadlessApp, Table
 
 
-def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
+def test_phone_editor_opened_again(table: Table) -> None:
     """On a phone the migration editor stays mounted, hidden, once opened: opened
     again it shows the player and the values it is opened for, never what was last on it, and
     while the round shows, it is out of the page's accessibility tree."""
-    app = App(browser, server.url, PHONE, touch=True)
+    app = table.open()
     app.start_round(("Anna", "Bert", "Chloé"))
     app.tap("edit-0")
     app.tap("people-plus")
@@ -65,16 +60,16 @@ def test_phone_editor_opened_again(browser: Browser, server: Server) -> None:
     app.close()
 
 
-def faces(app: App, seat: int) -> list[str]:
+def faces(app: HeadlessApp, seat: int) -> list[str]:
     """The faces a player's dice line shows."""
     return re.findall(r"\b[1-6]\b", app.text(f"dice-{seat}"))
 
 
-def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
+def test_phone_result_card_kept(table: Table) -> None:
     """The players' list and the result card stay mounted while the other shows:
     whatever they last showed, a roll, an Undo, a Redo and the next round show this
     round's players, dice and hand-out, and the hidden one is out of the accessibility tree."""
-    app = App(browser, server.url, PHONE, touch=True)
+    app = table.open()
     app.start_round(("Anna", "Bert", "Chloé"))
     for seat in (0, 1):
         app.move(seat)
@@ -124,28 +119,11 @@ def test_phone_result_card_kept(browser: Browser, server: Server) -> None:
     app.close()
 
 
-def checked(app: App, identifier: str) -> bool:
-    """Whether a choice (a good on the tile) is heard as checked."""
-    return bool(
-        app.wait(identifier).evaluate(
-            "e => [e, ...e.querySelectorAll('*')].some(n => n.getAttribute('aria-checked') === 'true')"
-        )
-    )
-
-
-def wait_checked(app: App, identifier: str) -> None:
-    """Wait until a choice just tapped is heard as checked."""
-    deadline = time.monotonic() + 10
-    while not checked(app, identifier):
-        assert time.monotonic() < deadline, f"{identifier} never checked"
-        time.sleep(0.1)
-
-
-def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) -> None:
-    """Printed tiles on a phone: the herd picker and the tile's bonuses stay mounted once shown
-    . Shown again they ask for this round, with this round's tiles left and an empty
-     tile, never what they showed last; Back from the picker returns to the settled round."""
-    app = App(browser, server.url, PHONE, touch=True)
+def test_phone_printed_picker_and_tile_kept(table: Table) -> None:
+    """Printed tiles on a phone: the herd picker and the tile's bonuses stay mounted once shown.
+    Shown again they ask for this round, with this round's tiles left and an empty
+    tile, never what they showed last; Back from the picker returns to the settled round."""
+    app = table.open()
     app.new_game(("Anna", "Bert", "Chloé"), "physical", shows=None)
     app.wait_text("physical-herd", "16 tiles left")
     app.tap("herd-pick-wood")
@@ -153,8 +131,8 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.describe_tool_and_food()
     app.tap("tile-describe")  # the kept (memoized) editor opens again with what was saved
     app.wait("tile-editor")
-    wait_checked(app, "tile-kind-tool")
-    assert not checked(app, "tile-kind-food")  # the "1." part is shown: food is on "all"
+    app.wait_checked("tile-kind-tool")
+    assert not app.checked("tile-kind-food")  # the "1." part is shown: food is on "all"
     app.tap("tile-skip")
     app.gone("tile-editor")
     app.tap("roll")  # nobody on the tile
@@ -171,7 +149,7 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.tap("next-round")
     app.tap("herd-pick-brick")
     app.wait("tile-editor")  # the kept editor, empty for this round's tile
-    assert not checked(app, "tile-kind-tool") and not checked(app, "tile-kind-food")
+    assert not app.checked("tile-kind-tool") and not app.checked("tile-kind-food")
     app.tap("tile-skip")
     app.gone("tile-editor")
     app.wait_text("herd-area", "clay pit")
@@ -182,8 +160,8 @@ def test_phone_printed_picker_and_tile_kept(browser: Browser, server: Server) ->
     app.tap("herd-pick-gold")
     app.wait("tile-editor")
     app.tap("tile-kind-points")
-    wait_checked(app, "tile-kind-points")
-    assert not checked(app, "tile-kind-tool")
+    app.wait_checked("tile-kind-points")
+    assert not app.checked("tile-kind-tool")
     app.tap("tile-part-all")
     app.tap("tile-kind-any_resource")
     app.tap("tile-save")
