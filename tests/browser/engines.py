@@ -317,15 +317,31 @@ class WebKitPhone(EnginePhone):
         )
 
     def type(self, identifier: str, text: str) -> None:
-        """Tap the field, select what it holds, and type key by key."""
+        """Tap the field, select what it holds, and type key by key, until the field holds
+        ``text``: on a busy machine a key can be lost (the app's update of the field, on
+        its way back, overtakes it), and the name is typed again, as a person would."""
         from selenium.webdriver.common.action_chains import ActionChains
 
-        box = self._still(identifier)
-        self._click(int(box["x"] + 24), int(box["y"] + box["height"] / 2))
-        time.sleep(0.3)
-        self.driver.execute_script("var f = document.activeElement; if (f && 'value' in f) f.select();")
-        for key in text:
-            ActionChains(self.driver).send_keys(key).perform()
+        held = ""
+        for _ in range(3):
+            box = self._still(identifier)
+            self._click(int(box["x"] + 24), int(box["y"] + box["height"] / 2))
+            time.sleep(0.3)
+            self.driver.execute_script("var f = document.activeElement; if (f && 'value' in f) f.select();")
+            for key in text:
+                ActionChains(self.driver).send_keys(key).perform()
+            deadline = time.monotonic() + 3
+            while (held := self._field_value()) != text and time.monotonic() < deadline:
+                time.sleep(0.2)
+            if held == text:
+                return
+        raise EngineError(self.on_screen(f"typed {text!r} into {identifier} three times; it holds {held!r}"))
+
+    def _field_value(self) -> str:
+        """What the field being typed into holds."""
+        return str(
+            self.driver.execute_script("var f = document.activeElement; return f && 'value' in f ? f.value : '';")
+        )
 
     def other_origins(self) -> list[str]:
         return list(self.driver.execute_script(OTHER_ORIGINS_JS))

@@ -547,7 +547,9 @@ class App(Moves):
 
         After a server restart the page may be loading again by itself at that moment (the
         stopped host's notice reloads it once the host answers): a reload interrupted by
-        that navigation is tried again."""
+        that navigation is tried again. The console's list marks the reload, so a failure's
+        message tells the errors before it from those after."""
+        self.console.append("(the walk reloaded the page)")
         for attempt in range(3):
             try:
                 self.page.reload()

@@ -9,6 +9,7 @@ import os
 import random
 import sqlite3
 import subprocess
+import sys
 import time
 import urllib.request
 from collections import Counter
@@ -91,10 +92,21 @@ def stored_entries(data: Path) -> int:
 
 
 def restart(server: Server, app: App) -> dict[str, str]:
-    """Start the server again and reload the tab, as a table does after the laptop restarts."""
+    """Start the server again and reload the tab, as a table does after the laptop restarts.
+
+    A page left blank (no control at all after 30 s: seen once in a busy run, the reload
+    crossing the page's own reload as the host came back) is reloaded once more, as a
+    person would, and said on stderr; a page that shows anything else fails the walk."""
     server.start()
     app.reload()
-    app.wait("title", timeout=30_000)  # says what was on screen instead, with a screenshot
+    try:
+        app.wait("title", timeout=30_000)
+    except AssertionError as blank:
+        if app.page.locator("[flt-semantics-identifier]").count():
+            raise
+        print(f"a blank page after the restart was reloaded: {blank}", file=sys.stderr)
+        app.reload()
+        app.wait("title", timeout=30_000)  # says what was on screen instead, with a screenshot
     return settle(app)
 
 
