@@ -160,7 +160,7 @@ class HeadlessApp(Moves):
     # -- touching ----------------------------------------------------------------------------
     def click(self, identifier: str, shows: str | None = None) -> None:
         self.wait(identifier)
-        self.table.run(self.tab.tap(identifier))
+        self.table.run(self.tab.tap(identifier, banners=True))
         if shows is not None:
             self.wait(shows)
 

@@ -259,11 +259,11 @@ class Tab:
         for _ in range(30):
             await asyncio.sleep(0)
 
-    async def tap(self, identifier: str, wait: bool = True) -> None:
+    async def tap(self, identifier: str, wait: bool = True, banners: bool = False) -> None:
         """The client's click on the visible control ``identifier`` (its first clickable
-        control). ``wait``: until the handler has run; otherwise it runs on, as a phone's
-        next tap does not wait for the server."""
-        node = self.visible(identifier)
+        control; with ``banners``, a tab's own banner's too). ``wait``: until the handler has
+        run; otherwise it runs on, as a phone's next tap does not wait for the server."""
+        node = next((n for n in _visible_nodes(self.tree, banners) if n.get("identifier") == identifier), None)
         assert node is not None, f"{identifier} is not on the screen: {self.identifiers()}"
         clickable = _clickable(node)
         assert clickable is not None, f"{identifier} has nothing to tap"
