@@ -46,6 +46,21 @@ def test_no_app_function_is_excused_from_the_complexity_limit() -> None:
     assert re.search(r"(?m)^max-complexity = 10$", (ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
+def test_every_browser_walk_asserts_what_it_walks_for() -> None:
+    """Each test under tests/browser states its expectation in an ``assert`` of its own, not
+    only through the harness's waits (a wait that passes proves that something appeared,
+    not that the walk saw what it is for)."""
+    import ast
+
+    silent = []
+    for path in sorted((ROOT / "tests" / "browser").glob("test_*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            walk = isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+            if walk and not any(isinstance(inner, ast.Assert) for inner in ast.walk(node)):
+                silent.append(f"{path.name}::{getattr(node, 'name', '')}")
+    assert silent == []
+
+
 def test_rules_core_imports_no_flet() -> None:
     """The rules core stays pure: no flet import anywhere under companion/rules."""
     for path in (ROOT / "companion" / "rules").glob("*.py"):

@@ -224,6 +224,7 @@ def test_back_goes_to_the_previous_screen_and_never_leaves(browser: Browser, ser
     on_start_screen(app, server)
     app.reload()  # an address of the app reloads into the app
     on_start_screen(app, server)
+    assert app.page.url.endswith("/start") and app.el("new-game").count()
     app.assert_offline()
     app.close()
 
@@ -237,12 +238,15 @@ def test_a_reloaded_address_opens_its_screen(browser: Browser, server: Server) -
     app.page.goto(server.url.rstrip("/") + "/rules")
     app.open_here()
     app.wait("rules-text")
+    assert app.page.url.endswith("/rules") and not app.el("herd-card").count()
     app.page.goto(game_url)
     app.open_here()
     app.wait("herd-card", timeout=30_000)
+    assert "Anna" in app.text("player-0") and app.page.url == game_url
     app.page.goto(server.url.rstrip("/") + "/game/99")
     app.open_here()
     on_start_screen(app, server)
+    assert not app.el("herd-card").count()  # no game 99: the start screen, not an empty round
     app.assert_offline()
     app.close()
 

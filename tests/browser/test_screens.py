@@ -94,54 +94,63 @@ def test_language_switch_mid_game(browser: Browser, server: Server) -> None:
 def test_screenshots_of_every_main_screen(
     browser: Browser, server: Server, size: str, viewport: dict[str, int], scheme: str
 ) -> None:
-    """Start, setup, round, migration, taming, log, scoring, history, settings and rules, saved as artifacts."""
+    """Start, setup, round, migration, taming, log, scoring, history, settings and rules, saved as
+    artifacts; on none of them is a control cut off at the window's edge."""
     app = App(browser, server.url, viewport, scheme)
     prefix = f"{size}-{scheme}"
+    cut_off: dict[str, list[str]] = {}
+
+    def look(name: str) -> None:
+        app.shot(f"{prefix}-{name}")
+        if spilled := app.spilled():
+            cut_off[name] = spilled
+
     app.wait("new-game")
-    app.shot(f"{prefix}-start")
+    look("start")
     app.click("new-game")
     app.fill_name(0, "Anna")
     app.fill_name(1, "Bert")
     app.fill_name(2, "Chloé")
-    app.shot(f"{prefix}-setup")
+    look("setup")
     app.click("start-game")
     app.wait("herd-card")
-    app.shot(f"{prefix}-round")
+    look("round")
     app.click("edit-0")
     app.click("people-plus")
     app.click("pay-stone-plus")
-    app.shot(f"{prefix}-migration")
+    look("migration")
     app.click("save-migration")
     app.wait_text("player-0", "Anna moves 2 people")
     app.move(1, name="Bert")
     app.click("roll")
     app.wait("winner", timeout=20_000)
-    app.shot(f"{prefix}-taming")
+    look("taming")
     app.click("toggle-log")
     app.wait("round-log")
-    app.shot(f"{prefix}-log")
+    look("log")
     app.click("end-game")
     app.wait("confirm-card")
-    app.shot(f"{prefix}-confirm-end")
+    look("confirm-end")
     app.click("confirm-end")
     app.wait("scoring-card")
-    app.shot(f"{prefix}-scoring")
+    look("scoring")
     app.click("done")
     app.click("open-history")
     app.wait("history-1")
-    app.shot(f"{prefix}-history")
+    look("history")
     app.click("history-1")
     app.wait("round-log")
-    app.shot(f"{prefix}-history-game")
+    look("history-game")
     app.click("nav-back")
     app.wait("history-1")  # the finished games again: the next Back is theirs, not the game's
     app.click("nav-back")
     app.click("open-settings", shows="lang-en")
-    app.shot(f"{prefix}-settings")
+    look("settings")
     app.click("nav-back")
     app.click("open-rules")
     app.wait("rules-text")
-    app.shot(f"{prefix}-rules")
+    look("rules")
+    assert cut_off == {}
     app.assert_offline()
     app.close()
 
@@ -250,8 +259,7 @@ def test_browser_language_is_picked_up(browser: Browser, server: Server) -> None
     """With no language chosen yet, the app speaks the browser's language (Spanish here)."""
     app = App(browser, server.url, PHONE, locale="es-ES")
     try:
-        app.wait("new-game")
-        app.wait_page_text("Nueva partida")
+        assert "Nueva partida" in app.text("new-game")
         app.assert_offline()
     finally:
         app.close()
@@ -261,8 +269,7 @@ def test_unknown_browser_language_falls_back_to_english(browser: Browser, server
     """A browser language the app does not speak gives English."""
     app = App(browser, server.url, PHONE, locale="fr-FR")
     try:
-        app.wait("new-game")
-        app.wait_page_text("New game")
+        assert "New game" in app.text("new-game")
     finally:
         app.close()
 
@@ -284,5 +291,6 @@ def test_settings_and_rules_return_where_they_were_opened(browser: Browser, serv
     app.wait("rules-text")
     app.click("nav-back")
     app.wait("game-row-1")
+    assert app.el("new-game").count() and not app.el("herd-card").count(), "Back from the rules left the start screen"
     app.assert_offline()
     app.close()

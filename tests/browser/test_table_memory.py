@@ -148,10 +148,12 @@ def test_summary_and_statistics_screenshots(
         app.wait("player-summary")
         app.reveal("summary-2")
         app.shot(f"{size}-{scheme}-{lang}-summary")
+        assert "민지" in app.text("summary-0") and app.spilled() == []
         app.click("done")
         app.click("open-stats")
         app.wait("stats-screen")
         app.shot(f"{size}-{scheme}-{lang}-stats")
+        assert "민지" in app.text("stats-screen") and app.spilled() == []
         app.assert_offline()
     finally:
         app.close()

@@ -109,6 +109,8 @@ def test_a_second_phone_never_wipes_an_open_editor(browser: Browser, server: Ser
         first.tap("save-migration")
         first.wait_text("player-2", "Chen moves 3 people")
         second.wait_text("player-2", "Chen moves 3 people")
+        for phone in (first, second):  # both entries of the first phone are what both show
+            assert "Bert moves 2 people" in phone.text("player-1") and "Anna moves 1 person" in phone.text("player-0")
         for phone in (first, second):
             phone.assert_offline()
     finally:
