@@ -42,6 +42,10 @@
     if (window.mammothToPython) window.mammothToPython(message);
   }
 
+  function pause(ms) {
+    return new Promise(function (resolve) { setTimeout(resolve, ms); });
+  }
+
   function gathered(pc) {
     return new Promise(function (resolve) {
       if (pc.iceGatheringState === "complete") return resolve();
@@ -244,7 +248,7 @@
     await gathered(peer.pc);
     // A busy phone may not have its address yet when gathering's bound ends: wait for it.
     for (var tries = 0; tries < 60 && peers[slot] === peer && !first_port(peer.pc.localDescription.sdp); tries++) {
-      await new Promise(function (resolve) { setTimeout(resolve, 250); });
+      await pause(250);
     }
     var port = first_port(peer.pc.localDescription.sdp);
     if (peers[slot] !== peer || !port) {
@@ -282,7 +286,7 @@
     }
     var until = Date.now() + REJOIN_MS;
     while (Date.now() < until && peers[ask.slot] === peer && peer.channel.readyState !== "open") {
-      await new Promise(function (resolve) { setTimeout(resolve, 100); });
+      await pause(100);
     }
     if (peers[ask.slot] === peer && peer.channel.readyState === "open") return true;
     if (peers[ask.slot] === peer) close(ask.slot);
