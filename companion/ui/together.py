@@ -18,6 +18,7 @@ to its seat at once, and only if that fails within seconds does it show an answe
 
 from __future__ import annotations
 
+import functools
 import secrets
 import sqlite3
 from collections.abc import Callable
@@ -425,10 +426,7 @@ class Together:
         """The waiting seats the code on show names (its phones rejoin with one scan)."""
         if self.role != "host" or self.stage not in ("showing", "connecting") or not self.code:
             return 0
-        try:
-            return len(codes.decode(self.code).seats)
-        except CodeError:
-            return 0
+        return _seats_named(self.code)
 
     @property
     def unshared(self) -> int:
@@ -487,3 +485,12 @@ class Together:
             else:  # the host answered this phone's checks but never took its answer
                 self.problem = "together.not_taken" if why == "not-taken" else "together.unreachable_guest"
             self.stage = "code"
+
+
+@functools.lru_cache(maxsize=8)
+def _seats_named(code: str) -> int:
+    """How many waiting seats a host's code names: decoded once per code, not on every draw."""
+    try:
+        return len(codes.decode(code).seats)
+    except CodeError:
+        return 0
