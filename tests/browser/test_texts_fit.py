@@ -91,7 +91,7 @@ class FitWalk:
         app, tr = self.app, Translator(self.lang)
         for button, key in (("undo", "info.undone"), ("redo", "info.redone")):
             app.tap(button)
-            app.wait_text("message", tr(key, what="").strip().rstrip(":"))
+            app.wait_text("message", without_joiners(tr(key, what="")).strip().rstrip(":"))
             app.settle(quiet_ms=300)
             self.look(button)
             app.tap("message-close")

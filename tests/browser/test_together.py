@@ -13,7 +13,9 @@ from playwright.sync_api import Browser
 
 from companion.data import codes
 from companion.data.codes import Code, Kind
+from companion.i18n import translate
 
+from .harness import without_joiners
 from .table_net import (
     answer_with,
     can_make,
@@ -119,6 +121,19 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         guest.shot("together-phone-dark-ko-host-left")
         guest_state = saved_game_state(guest, tmp_path, "guest")
         assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
+
+        # The same line at 200 % text in Korean, German and Spanish: whole words, nothing cut off.
+        for lang in ("ko", "de", "es"):
+            guest.tap("open-settings")
+            guest.tap(f"lang-{lang}")
+            guest.tap("text-size-200")
+            guest.wait_text("text-size-200", "200")
+            guest.tap("nav-back")
+            first = without_joiners(translate(lang, "together.away")).split(".")[0]  # its first sentence
+            said = guest.wait_text("table-status", first)
+            guest.reveal("table-status")
+            assert guest.broken_words(scale=2.0) == [] and guest.spilled() == [], (lang, said)
+            guest.shot(f"together-phone-dark-{lang}-200-host-left")
     finally:
         host.close()
         guest.close()
