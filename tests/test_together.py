@@ -70,13 +70,33 @@ def test_a_code_comes_back_as_it_was_sent_within_120_characters(code: Code) -> N
     )
     if back.seats and code.candidates:
         assert back.candidates  # an address goes before any seat: a new phone needs one
-    if len(back.seats) < len(sent_seats):
+    if len(back.seats) < len(sent_seats) and len(back.candidates) < min(1, len(code.candidates)):
+        # Seats went before the last address; that one goes too only when credentials far
+        # longer than any browser's (Firefox's 8 + 32 characters are the longest) leave no
+        # room for it: hypothesis found 29 + 30 in a CI run.
+        assert len(code.ufrag) + len(code.pwd) > 40, (len(code.ufrag), len(code.pwd))
+    elif len(back.seats) < len(sent_seats):
         assert len(back.candidates) == min(1, len(code.candidates))
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     assert raw[0] >> 4 == (codes.SEATS_VERSION if back.seats or back.passive else codes.VERSION)
     if len(code.ufrag) + len(code.pwd) <= 28:  # Chrome's and Safari's: 4 and 24 characters
         assert len(back.candidates) >= min(len(code.candidates), 4 if not sent_seats else 1)
         assert len(back.seats) >= min(len(sent_seats), 1 if len(code.candidates) <= 2 else 0)
+
+
+def test_a_browser_s_credentials_always_leave_room_for_an_address_and_a_seat() -> None:
+    """With ICE credentials of any length a browser uses (up to 40 characters together,
+    Firefox's 8 + 32), a code full of addresses and seats keeps at least one of each."""
+    for ufrag in range(4, 33):
+        for pwd in range(4, 41 - ufrag):
+            code = Code(
+                Kind.OFFER, 0xFFFF, "z" * ufrag, "z" * pwd, bytes(range(32)),
+                tuple((f"255.255.255.{n}", 65535) for n in range(8)),
+                tuple(Seat(255, 0xFFFF, 0xFFFF) for _ in range(6)),
+                False,
+            )  # fmt: skip
+            back = codes.decode(codes.encode(code))
+            assert back.candidates and back.seats, (ufrag, pwd)
 
 
 def test_a_host_with_two_addresses_and_a_waiting_seat_keeps_all_in_one_code() -> None:
