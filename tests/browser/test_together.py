@@ -119,21 +119,26 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         assert "호스트와의 연결이 끊겼습니다" in guest.wait_text("table-status", "끊겼")
         guest.wait("share-table")  # it may show its own code now: the others rejoin it
         guest.shot("together-phone-dark-ko-host-left")
-        guest_state = saved_game_state(guest, tmp_path, "guest")
-        assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
 
         # The same line at 200 % text in Korean, German and Spanish: whole words, nothing cut off.
         for lang in ("ko", "de", "es"):
+            guest.tap("nav-back")  # the start screen, its game kept
             guest.tap("open-settings")
             guest.tap(f"lang-{lang}")
             guest.tap("text-size-200")
             guest.wait_text("text-size-200", "200")
             guest.tap("nav-back")
+            row = guest.page.locator('[flt-semantics-identifier^="resume-"]').first
+            row.wait_for(state="attached", timeout=15_000)
+            guest.tap(str(row.get_attribute("flt-semantics-identifier")))  # back to the game
             first = without_joiners(translate(lang, "together.away")).split(".")[0]  # its first sentence
             said = guest.wait_text("table-status", first)
             guest.reveal("table-status")
             assert guest.broken_words(scale=2.0) == [] and guest.spilled() == [], (lang, said)
             guest.shot(f"together-phone-dark-{lang}-200-host-left")
+
+        guest_state = saved_game_state(guest, tmp_path, "guest")
+        assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
     finally:
         host.close()
         guest.close()
