@@ -134,6 +134,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
             first = without_joiners(translate(lang, "together.away")).split(".")[0]  # its first sentence
             said = guest.wait_text("table-status", first)
             guest.reveal("table-status")
+            guest.tap_point("table-status")  # swiped into view, to be looked at
             assert guest.broken_words(scale=2.0) == [] and guest.spilled() == [], (lang, said)
             guest.shot(f"together-phone-dark-{lang}-200-host-left")
 
