@@ -44,9 +44,19 @@ def kept_aside(data: Path, mark: str) -> list[Path]:
     return [p for p in data.iterdir() if mark in p.name and not p.name.endswith(("-wal", "-shm"))]
 
 
-def opened(tmp_path: Path, language: str = "en") -> tuple[Table, HeadlessApp]:
+@contextlib.contextmanager
+def told_and_kept(tmp_path: Path, language: str, said: str, mark: str, original: bytes) -> Iterator[HeadlessApp]:
+    """The app opened on a saved-games file it cannot use: it says ``said`` in ``language``,
+    and the file is kept aside whole (``mark`` in its new name); the app, for what follows."""
     table = Table(tmp_path / "data")
-    return table, table.open(language=language)
+    try:
+        app = table.open(language=language)
+        app.wait_page_text(said)
+        kept = kept_aside(tmp_path / "data", mark)
+        assert len(kept) == 1 and kept[0].read_bytes() == original
+        yield app
+    finally:
+        table.close()
 
 
 def test_corrupt_database_is_kept_aside_and_explained(tmp_path: Path) -> None:
@@ -55,14 +65,8 @@ def test_corrupt_database_is_kept_aside_and_explained(tmp_path: Path) -> None:
     data.mkdir()
     (data / "games.sqlite3").write_bytes(b"\x00garbage, not SQLite" * 500)
     original = (data / "games.sqlite3").read_bytes()
-    table, app = opened(tmp_path, "de")
-    try:
-        app.wait_page_text("war beschädigt")
-        kept = kept_aside(data, ".corrupt-")
-        assert len(kept) == 1 and kept[0].read_bytes() == original
+    with told_and_kept(tmp_path, "de", "war beschädigt", ".corrupt-", original) as app:
         app.new_game(TABLE)  # and the fresh file works
-    finally:
-        table.close()
 
 
 def test_truncated_database_with_games(tmp_path: Path) -> None:
@@ -80,13 +84,8 @@ def test_truncated_database_with_games(tmp_path: Path) -> None:
     blob = db.read_bytes()
     db.write_bytes(blob[: len(blob) // 2])
     cut = db.read_bytes()
-    table, app = opened(tmp_path)
-    try:
-        app.wait_page_text("was damaged")
-        kept = kept_aside(data, ".corrupt-")
-        assert len(kept) == 1 and kept[0].read_bytes() == cut
-    finally:
-        table.close()
+    with told_and_kept(tmp_path, "en", "was damaged", ".corrupt-", cut):
+        pass
 
 
 def test_newer_schema_is_not_touched(tmp_path: Path) -> None:
@@ -99,13 +98,8 @@ def test_newer_schema_is_not_touched(tmp_path: Path) -> None:
     db.commit()
     db.close()
     original = (data / "games.sqlite3").read_bytes()
-    table, app = opened(tmp_path, "es")
-    try:
-        app.wait_page_text("versión más nueva")
-        kept = kept_aside(data, ".newer-")
-        assert len(kept) == 1 and kept[0].read_bytes() == original
-    finally:
-        table.close()
+    with told_and_kept(tmp_path, "es", "versión más nueva", ".newer-", original):
+        pass
 
 
 @contextlib.contextmanager

@@ -54,12 +54,17 @@ def assert_round_settled(app: Moves, winner: int, players: set[int]) -> None:
         app.wait(identifier)
 
 
+def printed_round(app: Moves, area: str) -> None:
+    """The herd goes to ``area``; the tile's bonuses are skipped (the table reads them off)."""
+    app.press(f"herd-pick-{area}")
+    app.press("tile-skip")
+
+
 def test_change_and_take_back_hand_out_the_tile_to_the_winner(table: Table) -> None:
     """Rounds A, B and C of the report; after each, the hand-out and the thumb bar; then Home."""
     app = table.open(language="ko")
     app.new_game(NAMES, "physical", shows="physical-herd")
-    app.press("herd-pick-wood")
-    app.press("tile-skip")
+    printed_round(app, "wood")
     # Round A: 서연 1, 지우 2; 서연 wins at the table.
     app.move(0, 1)
     app.move(1, 2)
@@ -67,8 +72,7 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(table: Table) -> N
     assert_round_settled(app, winner=0, players={0, 1})
     # Round B: 지우 2, 민준 1; Change 지우 to 3; Take back 민준; 서연 1; 지우 wins.
     app.press("next-round")
-    app.press("herd-pick-stone")
-    app.press("tile-skip")
+    printed_round(app, "stone")
     app.move(1, 2)
     app.move(2, 1)
     app.move(1, 3)
@@ -80,8 +84,7 @@ def test_change_and_take_back_hand_out_the_tile_to_the_winner(table: Table) -> N
     assert_round_settled(app, winner=1, players={0, 1})
     # Round C: 민준 and 지우 move, 서연 sits out; 민준 wins.
     app.press("next-round")
-    app.press("herd-pick-gold")
-    app.press("tile-skip")
+    printed_round(app, "gold")
     app.move(2, 1)
     app.move(1, 1)
     table_dice(app, {2: [6], 1: [1]})
