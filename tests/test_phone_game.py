@@ -74,10 +74,15 @@ def test_phone_result_card_kept(table: Table) -> None:
     for seat in (0, 1):
         app.move(seat)
         app.wait_text(f"player-{seat}", "moves 1 person")
+    listed = app.tab.model.play.game
+    assert listed is not None
     app.tap("roll")
     app.wait("next-round", timeout=20_000)  # the dice have settled
     assert len(faces(app, 0)) == 1 and len(faces(app, 1)) == 1
     assert not app.el("players-card").count()  # hidden: not heard
+    # Remembered after the draw that last listed the players: the round before the roll.
+    model = app.tab.model
+    assert model.round.listed.last(model.play.game_id) == listed.state
 
     app.tap("undo")
     app.wait("roll")

@@ -17,10 +17,12 @@ from companion.ui.components.herd_pane import HerdView
 from companion.ui.components.player_row import row_key
 from companion.ui.components.result_card import decided_by
 from companion.ui.device import DeviceSettings, HandedOver, handed_over, parse
+from companion.ui.kept import Frame, Kept
 from companion.ui.model import AppModel, Screen
 from companion.ui.root import back_gesture, close_open, scroll_target
 from companion.ui.screens.play import CONFIRM_KEY, end_question
 from companion.ui.screens.taming import RESULT_KEY
+from companion.ui.step import Entry
 
 from .helpers import phase_of, run_async, screen_of
 
@@ -712,6 +714,50 @@ def test_escape_and_back_close_each_open_entry_and_stay_in_the_game(model: AppMo
         back_gesture(model)
     assert not still_open() and model.session.screen is Screen.PLAY
     assert not close_open(model)  # nothing left open: Escape does nothing more
+
+
+def test_the_step_lists_what_is_open_top_first_and_escape_closes_it_in_that_order(model: AppModel) -> None:
+    """What is open over the round is one value of the step, top first: End game's question
+    over a player's move over the printed tile's bonuses (a phone keeps them open under the
+    move). Escape closes them in that order, each closing changes the step's key (a new step
+    opens at the top), and the seat is there only while the move is open."""
+    new_game(model, ["Ann", "Bo"], printed=True)
+    model.play.start_round(Resource.WOOD, after=0)
+    model.migration.edit(1)
+    model.round.ask_end()
+    seen: list[str] = []
+    expected = [
+        (Entry.END, Entry.MIGRATION, Entry.TILE),
+        (Entry.MIGRATION, Entry.TILE),
+        (Entry.TILE,),
+        (),
+    ]
+    for entries in expected:
+        step = model.step()
+        assert step is not None and step.open == entries
+        assert step.entry is (entries[0] if entries else Entry.NONE)
+        assert step.seat == (1 if Entry.MIGRATION in entries else None)
+        assert step.entry_open == bool(set(entries) - {Entry.END})
+        seen.append(step.key())
+        assert close_open(model) == bool(entries)
+    assert len(set(seen)) == len(expected)
+
+
+def test_a_draw_reads_the_kept_panes_and_remembers_them_only_once_it_is_done() -> None:
+    """A kept pane's memory changes after a draw, not in it: a frame answers what a pane
+    shows (now, or hidden: what it last showed in this game) and writes it down only when the
+    draw is done; another game's memory is not this game's."""
+    listed: Kept[str] = Kept()
+    frame = Frame()
+    assert frame.pick(listed, 1, "round 1") == "round 1"
+    assert listed.last(1) is None  # drawn, not yet remembered
+    frame.remember()
+    assert listed.last(1) == "round 1" and listed.last(2) is None
+    hidden = Frame()
+    assert hidden.pick(listed, 1, None) == "round 1"  # hidden: drawn as it last showed
+    assert hidden.pick(listed, 2, None) is None  # another game: left off the page
+    hidden.remember()
+    assert listed.last(1) == "round 1"
 
 
 def test_escape_closes_what_is_on_top_and_nothing_hidden_behind_another_screen(model: AppModel) -> None:

@@ -54,6 +54,11 @@ class AppModel:
         game = self.play.game
         return None if game is None else round_step(game, self.round, self.migration, self.dice, self.tile)
 
+    def entry_free(self) -> bool:
+        """No editor of the round is open on this tab (the step's answer)."""
+        step = self.step()
+        return step is None or not step.entry_open
+
     def observed(self) -> dict[str, object]:
         """The model's parts by name, handed to :func:`~.root.Root` beside the model so that
         Flet re-renders it when one of them changes."""
@@ -84,9 +89,7 @@ class AppModel:
         play.on_restore = lambda shot, action: restore(shot, action, *parts)
         play.on_merge = lambda before, after: merge(before, after, *parts)
         # An open entry keeps the screen when another screen asks for the tile (its line says so).
-        play.on_follow = lambda: view.follow(
-            model.migration.editing is None and not (model.dice.hand_entry or model.tile.describing)
-        )
+        play.on_follow = lambda: view.follow(model.entry_free())
         play.on_round_started = model.tile.open
         session.load()
         return model

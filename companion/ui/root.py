@@ -19,6 +19,7 @@ from .drafts.sets import SetEditor
 from .drafts.setup import SetupDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
+from .kept import Frame
 from .model import AppModel, Screen
 from .round_view import RoundView
 from .screen_table import SCREENS
@@ -234,11 +235,11 @@ def _place(model: AppModel, step: RoundStep | None) -> str:
     return f"{model.play.route}:{step.key()}"
 
 
-def screen(model: AppModel, scroller: Scroller, step: RoundStep | None) -> list[ft.Control]:
+def screen(model: AppModel, scroller: Scroller, step: RoundStep | None, frame: Frame) -> list[ft.Control]:
     tr = model.session.tr
     name = model.session.screen
     if name is Screen.PLAY and step is not None:
-        body, bottom = play_body(model, step)
+        body, bottom = play_body(model, step, frame)
         bar = top_bar(model, title(model, step), play_actions(model))
         # The tablet's two panes scroll each on their own; a single column scrolls as a whole.
         two_panes = model.session.wide and isinstance(body, ft.Row)
@@ -301,11 +302,11 @@ def scroll_target(model: AppModel, step: RoundStep | None) -> str | None:
         return FIRST_PROBLEM_KEY if model.setup.first_problem is not None else None
     if model.session.screen is not Screen.PLAY or step is None:
         return None
-    if step.hand_entry and not model.session.wide:
+    if step.shows(Entry.DICE) and not model.session.wide:
         return HAND_KEY  # the dice pad, under the herd card
     if step.entry_open:
         return None  # an editor opens at its top
-    if step.confirm_end:
+    if step.shows(Entry.END):
         return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
     if step.phase is Phase.RESOLVED and not step.picking:
         # A phone with no room for the winner's choice in its thumb bar has it in the result.
@@ -404,10 +405,13 @@ def Root(
     # The round's step, computed once for the whole draw and handed to every part that reads it.
     step = model.step() if model.session.screen is Screen.PLAY else None
     _use_top_at_each_step(model, scroller, step)
+    # The draw only reads the kept panes; what they showed is remembered once it is done.
+    frame = Frame()
+    ft.use_effect(frame.remember)
     wide = model.session.wide
     factor = factor_of(model.session.text_size)
     # Components drawn inside see the factor (TextScale); a new factor remounts them all (key).
-    shown = TextScale(factor, lambda: grow_all(screen(model, scroller, step), factor))
+    shown = TextScale(factor, lambda: grow_all(screen(model, scroller, step, frame), factor))
     content = ft.Container(
         content=ft.Column(shown, expand=True, spacing=8, key=f"text:{factor}"),
         expand=True,

@@ -3,8 +3,9 @@
 A round's step comes from the game (its phase and round) and from this tab's view state
 (an editor open, the herd asked for, the End game question). :func:`round_step` derives it;
 the root calls it once for each draw and hands the :class:`RoundStep` to the round screen,
-the herd pane, the editors and the thumb bar, which keep no formula of their own.
-:class:`Entry` names the one thing open over a screen, which Escape and Back close.
+the herd pane, the editors and the thumb bar, which keep no formula of their own. What is
+open over the round is one value of the step, :attr:`RoundStep.open`: the :class:`Entry`
+values open, the one on top (which Escape and Back close) first.
 
 :class:`ViewSnapshot` is the same view state as data: what Undo puts back. Every table step
 a tab takes (an action, or "Next round" opening the herd's question) is one step of Undo:
@@ -41,6 +42,10 @@ class Entry(Enum):
     SET_TILE = "set_tile"  # a tile of the owner's set (the set's screen)
 
 
+#: The entries that take the screen from the round (no thumb bar while one is open).
+EDITORS = frozenset({Entry.MIGRATION, Entry.DICE, Entry.TILE})
+
+
 @dataclass(frozen=True, slots=True)
 class RoundStep:
     """Where the round on screen stands for this tab."""
@@ -48,50 +53,54 @@ class RoundStep:
     phase: Phase  # as shown: the result's step already while the dice tumble before the roll
     round: int  # the round the screen is about: the next one while the herd is asked for
     picking: bool  # printed tiles: where did the herd go (which tile was turned)?
-    editing: int | None  # the seat whose migration editor is open
-    hand_entry: bool  # the dice from the table being entered
-    describing: bool  # a printed tile's bonuses being entered
-    confirm_end: bool  # End game asks once more
+    # What is open over the round, the one on top first: End game's question over an editor,
+    # a player's move over the printed tile's bonuses (a phone keeps them open under it).
+    open: tuple[Entry, ...] = ()
+    seat: int | None = None  # whose move is open (with Entry.MIGRATION, and only then)
     clash: bool = False  # the open entry says what another screen changed under it
 
     @property
     def entry(self) -> Entry:
-        """The one entry on top, in the order the screen draws them (the End game question
-        over an editor)."""
-        if self.confirm_end:
-            return Entry.END
-        if self.editing is not None:
-            return Entry.MIGRATION
-        if self.hand_entry:
-            return Entry.DICE
-        return Entry.TILE if self.describing else Entry.NONE
+        """The one entry on top: what Escape and Back close first."""
+        return self.open[0] if self.open else Entry.NONE
+
+    def shows(self, entry: Entry) -> bool:
+        """``entry`` is open, on top or under another."""
+        return entry in self.open
 
     @property
     def entry_open(self) -> bool:
         """An editor or the dice pad is open: it has the screen (and no thumb bar)."""
-        return self.editing is not None or self.hand_entry or self.describing
+        return not EDITORS.isdisjoint(self.open)
 
     def key(self) -> str:
         """The step as text: each new step opens at the top of the screen."""
-        parts = (self.phase.value, self.round, self.editing, self.hand_entry, self.describing, self.picking)
-        return ":".join(str(part) for part in (*parts, self.confirm_end))
+        entries = "+".join(entry.value for entry in self.open)
+        return ":".join(str(part) for part in (self.phase.value, self.round, self.seat, entries, self.picking))
 
 
 def round_step(game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor) -> RoundStep:
-    """The step of ``game``'s round on this tab (see :class:`RoundStep`)."""
+    """The step of ``game``'s round on this tab (see :class:`RoundStep`), read from the drafts
+    that are open, as far as the game's phase still has room for them."""
     state = game.state
     phase = Phase.RESOLVED if view.tumbling_before_the_roll(state) else state.phase
     # Printed tiles: before round 1 and after "Next round" the table says where the herd went.
     picking = state.needs_herd and (state.phase is Phase.READY or view.picking_herd)
+    # An entry open when another screen went on stays, saying so (:func:`merge`).
+    seat = migration.editing if state.phase is not Phase.FINISHED and not picking else None
+    in_round = state.phase in (Phase.MIGRATION, Phase.RESOLVED)
+    opened = (
+        (Entry.END, view.confirm_end),
+        (Entry.MIGRATION, seat is not None),
+        (Entry.DICE, dice.hand_entry and in_round),
+        (Entry.TILE, tile.describing and in_round),
+    )
     return RoundStep(
         phase=phase,
         round=state.round_number + 1 if picking or state.phase is Phase.READY else state.round_number,
         picking=picking,
-        # An entry open when another screen went on stays, saying so (:func:`merge`).
-        editing=migration.editing if state.phase is not Phase.FINISHED and not picking else None,
-        hand_entry=dice.hand_entry and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
-        describing=tile.describing and state.phase in (Phase.MIGRATION, Phase.RESOLVED),
-        confirm_end=view.confirm_end,
+        open=tuple(entry for entry, shown in opened if shown),
+        seat=seat,
         clash=any(
             conflict is not None
             for conflict, shown in (

@@ -7,22 +7,23 @@ import flet as ft
 from ...rules import GameState
 from ..components.migration_editor import DraftRef, EditorMemo
 from ..components.players_list import PlayersListMemo
+from ..kept import Frame
 from ..model import AppModel, Message
 from ..step import RoundStep
 from ..widgets import entry_note
 
 
-def players_slot(model: AppModel, shown: bool, step: RoundStep) -> ft.Control | None:
+def players_slot(model: AppModel, shown: bool, step: RoundStep, frame: Frame) -> ft.Control | None:
     """The players' list: shown in migration. While the result shows it stays on the page,
     hidden, drawn from the state it last showed, so an Undo of the roll shows it again as
     it was (:mod:`..kept`). None before it was first shown in this game."""
     game = model.play.game
     assert game is not None
-    state = model.round.listed.pick(model.play.game_id, game.state if shown else None)
+    state = frame.pick(model.round.listed, model.play.game_id, game.state if shown else None)
     if state is None:
         return None
     # A tablet opens the editor in place of the player's row; a phone shows it alone (play_body).
-    inline = step.editing if model.session.wide and shown else None
+    inline = step.seat if model.session.wide and shown else None
     players = PlayersListMemo(
         lang=model.session.lang,
         state=state,
@@ -72,25 +73,25 @@ def with_note(model: AppModel, conflict: Message | None, entry: ft.Control) -> f
 
 def editor(model: AppModel, step: RoundStep) -> ft.Control | None:
     """The open migration editor, if any (a tablet shows it in place of the player's row)."""
-    player = step.editing
+    player = step.seat
     if player is None or model.play.game is None:
         return None
     return _editor_for(model, model.play.game.state, player)
 
 
-def editor_slot(model: AppModel, shown: bool) -> ft.Control | None:
-    """On a phone: the migration editor, alone on the screen while ``shown`` (open).
+def editor_slot(model: AppModel, seat: int | None) -> ft.Control | None:
+    """On a phone: the migration editor, alone on the screen while open (for ``seat``).
 
     Once opened it stays mounted under the round, hidden, drawn as it was last shown,
     so opening it again (Cancel, Record, another player, the next round) changes what
     is already on the page (its visibility, the texts that differ) instead of sending a
     card of new controls. None before it was first opened in this game."""
     game = model.play.game
-    migration = model.migration
     if game is None:
         return None
-    if shown and migration.editing is not None:
-        content = _editor_for(model, game.state, migration.editing)
+    shown = seat is not None
+    if seat is not None:
+        content = _editor_for(model, game.state, seat)
     elif (kept := model.round.editor_shown) is not None and kept[0] == model.play.game_id:
         _, player, state = kept
         content = _editor_for(model, state, player)

@@ -10,8 +10,9 @@ from ...i18n import join_names
 from ...rules import Game, GameState, Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
+from ..kept import Frame
 from ..model import AppModel
-from ..step import RoundStep
+from ..step import Entry, RoundStep
 from ..widgets import card, player_badge, primary, scroll_key, secondary, tid
 from .herd import herd_pane
 from .log import round_log
@@ -60,11 +61,11 @@ def _entries_over_the_round(model: AppModel, step: RoundStep, phase: Phase) -> l
     """What is open over the round: End game's question; on a wide screen, the tile's
     bonuses and an editor that another screen's step left open."""
     parts: list[ft.Control] = []
-    if step.confirm_end:
+    if step.shows(Entry.END):
         parts.append(end_question(model))
-    if model.session.wide and step.describing:
+    if model.session.wide and step.shows(Entry.TILE):
         parts.append(tile_editor(model))
-    if model.session.wide and step.editing is not None and phase is not Phase.MIGRATION:
+    if model.session.wide and step.seat is not None and phase is not Phase.MIGRATION:
         # Another screen went on under an open editor: it stays, with its line, over the round.
         open_editor = editor(model, step)
         if open_editor is not None:
@@ -72,24 +73,25 @@ def _entries_over_the_round(model: AppModel, step: RoundStep, phase: Phase) -> l
     return parts
 
 
-def _the_round(model: AppModel, step: RoundStep, phase: Phase) -> list[ft.Control]:
+def _the_round(model: AppModel, step: RoundStep, phase: Phase, frame: Frame) -> list[ft.Control]:
     """While people move and once the dice settled: the table's dice pad, the players' list
     and the result card (each kept on the page while the other shows: a roll, its Undo and
     Redo change what is there), and Enter table dice where the thumb bar has no room."""
-    entering = step.hand_entry
+    entering = step.shows(Entry.DICE)
     parts = [hand_entry_pane(model)] if entering else []
     listing = phase is Phase.MIGRATION and not entering and not model.round.dice_tumbling()
-    parts += [slot for slot in (players_slot(model, listing, step), result_slot(model)) if slot is not None]
+    slots = (players_slot(model, listing, step, frame), result_slot(model, frame))
+    parts += [slot for slot in slots if slot is not None]
     if bottom_action_rolls(model, step) and not model.session.bar_fits(2):
         parts.append(_enter_dice(model))  # not in a thumb bar that would fill the screen
     return parts
 
 
-def _by_phase(model: AppModel, step: RoundStep, game: Game) -> list[ft.Control]:
+def _by_phase(model: AppModel, step: RoundStep, game: Game, frame: Frame) -> list[ft.Control]:
     """The pane's middle: the round, the final scoring, or the tallies once the herd is tamed."""
     phase = game.state.phase
     if phase in (Phase.MIGRATION, Phase.RESOLVED):
-        return _the_round(model, step, phase)
+        return _the_round(model, step, phase, frame)
     if phase is Phase.FINISHED:
         return [scoring_pane(model, game), player_summary(model, game, model.play.game_id)]
     if phase is Phase.TAMED:
@@ -111,13 +113,13 @@ def _behind_a_tap(model: AppModel, game: Game) -> list[ft.Control]:
     return parts
 
 
-def action_pane(model: AppModel, step: RoundStep) -> ft.Control:
+def action_pane(model: AppModel, step: RoundStep, frame: Frame) -> ft.Control:
     """The round's pane: what is open over it, the round itself, playing together, and what
     a tap shows (the log, each player's tiles)."""
     game = model.play.game
     assert game is not None
     parts = _entries_over_the_round(model, step, game.state.phase)
-    parts += _by_phase(model, step, game)
+    parts += _by_phase(model, step, game, frame)
     parts += _together(model, game.state.phase)
     parts += _behind_a_tap(model, game)
     return ft.Column(parts, spacing=12, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -150,7 +152,7 @@ def _together(model: AppModel, phase: Phase) -> list[ft.Control]:
 def bottom_action_rolls(model: AppModel, step: RoundStep) -> bool:
     """The thumb bar offers the roll now: people moved, no entry open, no dice tumbling."""
     game = model.play.game
-    if game is None or step.confirm_end or step.entry_open:  # entry_open: the tile editor too
+    if game is None or step.open:  # End game's question, an editor, the dice pad or the tile's bonuses
         return False
     current = game.state.current
     rolling = model.round.dice_tumbling()
@@ -227,7 +229,7 @@ def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:
     """The primary action of the moment, within thumb reach."""
     assert model.play.game is not None
     state = model.play.game.state
-    if step.confirm_end or step.describing:
+    if step.shows(Entry.END) or step.shows(Entry.TILE):
         return None
     rolling = model.round.dice_tumbling()
     if bottom_action_rolls(model, step):
@@ -335,13 +337,13 @@ def _tallies(model: AppModel) -> ft.Control:
     )
 
 
-def play_body(model: AppModel, step: RoundStep) -> tuple[ft.Control, ft.Control | None]:
+def play_body(model: AppModel, step: RoundStep, frame: Frame) -> tuple[ft.Control, ft.Control | None]:
     """The scrolling content and the bottom action, for the round's ``step`` (computed once
     for the draw and handed to every part of the round that reads it)."""
     assert model.play.game is not None
     state = model.play.game.state
     if state.phase is Phase.FINISHED:
-        return action_pane(model, step), bottom_action(model, step)  # the scoring alone, on every size
+        return action_pane(model, step, frame), bottom_action(model, step)  # the scoring alone, on every size
     picking = step.picking
     if picking and (model.session.wide or state.current is None):
         return herd_picker(model), None  # printed tiles: where did the herd go?
@@ -349,7 +351,7 @@ def play_body(model: AppModel, step: RoundStep) -> tuple[ft.Control, ft.Control 
         bottom = bottom_action(model, step)
         right: list[ft.Control] = [
             ft.Column(
-                [action_pane(model, step)],
+                [action_pane(model, step, frame)],
                 expand=True,
                 scroll=ft.ScrollMode.AUTO,
                 horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
@@ -378,17 +380,17 @@ def play_body(model: AppModel, step: RoundStep) -> tuple[ft.Control, ft.Control 
     # picker and the tile's bonuses, once shown in a game, stay mounted too, hidden while the
     # round shows (editor_slot, picker_slot, tile_slot).
     # The herd picker (a round not begun) and the editor never show together.
-    editing = step.editing is not None
+    editing = step.seat is not None
     # On a phone the tile's bonuses, while being entered, come first: they are the step at hand.
-    first = tile_slot(model, step)
+    first = tile_slot(model, step, frame)
     the_round = ft.Column(
-        [*([first] if first is not None else []), herd_pane(model, step), action_pane(model, step)],
+        [*([first] if first is not None else []), herd_pane(model, step), action_pane(model, step, frame)],
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         visible=not picking and not editing,
         key="round",
     )
-    slots = (picker_slot(model, picking), editor_slot(model, editing))
+    slots = (picker_slot(model, picking, frame), editor_slot(model, step.seat))
     body = ft.Column(
         [*(slot for slot in slots if slot is not None), the_round],
         spacing=0,

@@ -7,9 +7,10 @@ import flet as ft
 from ..components.herd_picker import HerdPickerMemo
 from ..components.set_tiles import SetTilePickerMemo
 from ..components.tile_bonus_editor import TileBonusEditorMemo
+from ..kept import Frame
 from ..model import AppModel
 from ..round_view import Picking
-from ..step import RoundStep
+from ..step import Entry, RoundStep
 from .migration import with_note
 
 
@@ -56,11 +57,11 @@ def herd_picker(model: AppModel) -> ft.Control:
     return _picker(model, _picking(model))
 
 
-def picker_slot(model: AppModel, shown: bool) -> ft.Control | None:
+def picker_slot(model: AppModel, shown: bool, frame: Frame) -> ft.Control | None:
     """On a phone: the herd picker, alone on the screen while ``shown``. Once shown in a
     game it stays on the page, hidden while the round shows, drawn as it last showed, so
     the next round's question and the pick change what is there (:mod:`..kept`)."""
-    picking = model.round.picker.pick(model.play.game_id, _picking(model) if shown else None)
+    picking = frame.pick(model.round.picker, model.play.game_id, _picking(model) if shown else None)
     if picking is None:
         return None
     return ft.Container(content=_picker(model, picking), visible=shown, key="picker-slot")
@@ -73,11 +74,11 @@ def tile_editor(model: AppModel) -> ft.Control:
     return with_note(model, model.tile.conflict, editor)
 
 
-def tile_slot(model: AppModel, step: RoundStep) -> ft.Control | None:
+def tile_slot(model: AppModel, step: RoundStep, frame: Frame) -> ft.Control | None:
     """On a phone: the printed tile's bonuses, first in the round while they are entered.
     Once opened in a game the editor stays on the page, hidden after Save or Skip, so the
     next round's opening changes what is there (:mod:`..kept`)."""
-    describing = step.describing
-    if model.round.tile_opened.pick(model.play.game_id, True if describing else None) is None:
+    describing = step.shows(Entry.TILE)
+    if frame.pick(model.round.tile_opened, model.play.game_id, True if describing else None) is None:
         return None
     return ft.Container(content=tile_editor(model), visible=describing, key="tile-slot")

@@ -11,6 +11,7 @@ from ...rules import Phase
 from ...rules.dice import DIE_FACES
 from ..components.result_card import CHOICE_KEY as CHOICE_KEY
 from ..components.result_card import CHOICES_BESIDE_FROM, ResultCardMemo, choice_column, die
+from ..kept import Frame
 from ..model import AppModel
 from ..round_view import Drawn
 from ..widgets import card, entry_note, heading, player_badge, primary, scroll_key, secondary, tid
@@ -30,7 +31,7 @@ RESULT_KEY = "result-slot"
 HAND_KEY = "hand-slot"
 
 
-def result_slot(model: AppModel) -> ft.Control | None:
+def result_slot(model: AppModel, frame: Frame) -> ft.Control | None:
     """The result card: the dice tumbling (from the tap on Roll, before the roll is saved),
     then the settled round.
 
@@ -46,7 +47,7 @@ def result_slot(model: AppModel) -> ft.Control | None:
     tumbling = model.round.tumbling(current)
     rolled = current.taming if state.phase is Phase.RESOLVED else None
     settled_now: Drawn | None = (state.setup, current) if rolled is not None and tumbling is None else None
-    settled = model.round.drawn.pick(model.play.game_id, settled_now)
+    settled = frame.pick(model.round.drawn, model.play.game_id, settled_now)
     taming = rolled if tumbling is None else None
     if taming is None and tumbling is None and settled is not None:
         taming = settled[1].taming  # hidden: the result the card last showed
