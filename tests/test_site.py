@@ -12,6 +12,7 @@ import zipfile
 import zlib
 from pathlib import Path
 from typing import Any
+from urllib.parse import urljoin
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,7 @@ from companion.site import flet_client, keep, pack
 from companion.site.publish import MARK, NOT_KEPT, SNAPSHOT_KEY, VARIANTS, publish
 from companion.ui import start
 from companion.ui.device import DeviceSettings
+from companion.ui.theme import FONT, FONTS
 
 from .helpers import run_async
 
@@ -234,6 +236,21 @@ def test_the_python_worker_is_published_with_its_snapshot_facts(tmp_path: Path) 
     assert names == pack.flet_names() and {"Page", "Container", "SharedPreferences"} <= set(names)
     assert all(name.isidentifier() for name in names)
     assert "/*" not in worker.split("var FLET_NAMES", 1)[1].split("\n", 1)[0]
+
+
+def test_flutter_loads_the_app_s_font_before_its_first_frame_from_where_the_theme_does(tmp_path: Path) -> None:
+    """The site's font list names the app's font, so Flutter has it before it draws (no letter
+    counts as missing while the theme's own load is on its way), at the very address the
+    theme loads it from: the phone fetches and keeps one file, not two."""
+    site = tmp_path / "site"
+    publish(site, compile_with_node=False)
+    listed = json.loads((site / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    fonts = {entry["family"]: [font["asset"] for font in entry["fonts"]] for entry in listed}
+    assert set(fonts) == {"MaterialIcons", FONT}
+    page = "https://table.example/app/"
+    (asset,) = fonts[FONT]
+    assert urljoin(urljoin(page, "assets/"), asset) == urljoin(page, FONTS[FONT])  # Flutter's base: assets/
+    assert (site / FONTS[FONT]).is_file()
 
 
 def test_the_pages_languages_choose_without_asking_the_device() -> None:

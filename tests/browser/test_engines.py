@@ -5,18 +5,23 @@ leaves the site."""
 
 from __future__ import annotations
 
+import http.server
 import os
 import shutil
+import threading
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from companion.site import flet_client
+from companion.ui.theme import FONT, FONTS
 
 from .engines import EngineError, FirefoxPhone, WebKitPhone, firefox_ready, webkit_ready
-from .harness import StaticHost
+from .harness import StaticHost, free_port
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -201,3 +206,54 @@ def test_a_site_without_the_javascript_builds_font_fails_the_firefox_walk(site: 
     finally:
         phone.close()
         served.stop()
+
+
+class _SlowFontHost(http.server.SimpleHTTPRequestHandler):
+    """A static host whose line is slow for the app's font alone: each answer for it waits
+    :data:`FONT_LATE` seconds, and the host notes when it has answered."""
+
+    answered: ClassVar[threading.Event]
+
+    def log_message(self, format: str, *args: object) -> None:
+        del format, args  # quiet: the walk reads the browser's own list of failed requests
+
+    def do_GET(self) -> None:
+        late = self.path.endswith(Path(FONTS[FONT]).name)
+        if late:
+            time.sleep(FONT_LATE)
+        super().do_GET()
+        if late:
+            self.answered.set()
+
+
+#: Longer than a first visit takes from Flutter's start to the app's first screen here.
+FONT_LATE = 4.0
+
+
+def test_firefox_draws_nothing_before_the_app_s_font_so_asks_for_no_fallback_font(site: Path, tmp_path: Path) -> None:
+    """A Spanish Firefox phone's first visit on a line where the app's font comes late: the
+    site's font list names it, so Flutter's JavaScript build has it before it draws anything,
+    and no letter of the start screen ("Estadísticas") counts as missing. With the font loaded
+    by the app's theme alone, the screen was drawn before it came, and Flutter asked the site
+    for Noto Sans Symbols: a 404 (which Firefox met, now and then, after a reload)."""
+    why = firefox_ready()
+    if why:
+        pytest.skip(why)
+    answered = threading.Event()
+
+    class Handler(_SlowFontHost):
+        pass
+
+    Handler.answered = answered
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), partial(Handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    phone = FirefoxPhone(tmp_path / "firefox", "es-ES")
+    try:
+        phone.open(f"http://127.0.0.1:{server.server_address[1]}/")
+        assert "Estadísticas" in phone.text("open-stats", timeout=120)
+        assert answered.wait(60)  # the screen above was drawn after the font came
+        assert phone.failures() == []
+    finally:
+        phone.close()
+        server.shutdown()
+        server.server_close()
