@@ -23,7 +23,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, BrowserContext
 
 from companion.data.store import Store
-from companion.i18n import LANGUAGES, translate
+from companion.i18n import LANGUAGES, WORD_JOINER, translate
 from companion.rules import GameState
 from companion.site import keep
 from companion.site.publish import HERE as SITE_SOURCE
@@ -172,9 +172,9 @@ LOOK_JS = """([field, others]) => {
   const node = id => document.querySelector(`[flt-semantics-identifier="${id}"]`);
   const text = n => [n.innerText || '', ...Array.from(n.querySelectorAll('[aria-label]'),
     m => m.getAttribute('aria-label')), n.getAttribute('aria-label') || ''].join(' ');
-  const box = node(field) && node(field).querySelector('input, textarea');
+  // Gone: the field's own node is off the screen (its input element says nothing of that).
   const problem = node(field + '-problem');
-  return {value: box ? box.value : null, problem: problem ? text(problem) : null,
+  return {gone: node(field) === null, problem: problem ? text(problem) : null,
           taken: others.some(id => node(id) !== null)};
 }"""
 
@@ -191,10 +191,11 @@ def submit_code(app: App, field: str, submit: str, code: str, taken: tuple[str, 
         deadline = time.monotonic() + 15
         while True:
             seen = app.page.evaluate(LOOK_JS, [field, list(taken)])
-            if seen["value"] is None or seen["taken"]:
+            if seen["gone"] or seen["taken"]:
                 return
             if seen["problem"] is not None:
-                if not any(line in seen["problem"] for line in empty):
+                # Korean lines are shown with word joiners between syllables; the catalog has none.
+                if not any(line in seen["problem"].replace(WORD_JOINER, "") for line in empty):
                     return  # the app read the code and said something of it: the caller checks
                 break
             if time.monotonic() > deadline:
