@@ -89,7 +89,6 @@ def editor_slot(model: AppModel, seat: int | None) -> ft.Control | None:
     game = model.play.game
     if game is None:
         return None
-    shown = seat is not None
     if seat is not None:
         content = _editor_for(model, game.state, seat)
     elif (kept := model.round.editor_shown) is not None and kept[0] == model.play.game_id:
@@ -97,4 +96,4 @@ def editor_slot(model: AppModel, seat: int | None) -> ft.Control | None:
         content = _editor_for(model, state, player)
     else:
         return None
-    return ft.Container(content=content, visible=shown, key="editor-slot")
+    return ft.Container(content=content, visible=seat is not None, key="editor-slot")
