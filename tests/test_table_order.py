@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -467,3 +468,51 @@ TableMachine.TestCase.settings = settings(
     max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_any_table_loses_no_step_silently = TableMachine.TestCase
+
+
+#: A guest's steps message with one entry nested 20,000 deep: about 40 KB, inside
+#: ``MAX_MESSAGE``, and deep enough to overflow the stack of Python in a browser.
+DEEP_STEPS = (
+    '{"t":"steps","v":%d,"r":%d,"phone":"ab","steps":[{"n":1,"on":"","entry":%s}]}'
+    % (tm.PROTOCOL, tm.RULES_VERSION, "[" * 20_000 + "]" * 20_000)
+)
+
+
+def test_a_deep_message_is_refused_before_it_is_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The depth is counted before ``json.loads`` sees the text: CPython would raise
+    RecursionError, which passes for a refusal, but Pyodide dies inside the parser."""
+
+    def never(*args: object, **kwargs: object) -> object:
+        raise AssertionError("json.loads saw a message nested 20,000 deep")
+
+    monkeypatch.setattr(tm.json, "loads", never)
+    with pytest.raises(tm.ProtocolError, match="too deep"):
+        tm.parse(DEEP_STEPS)
+
+
+def test_a_deep_message_leaves_the_site_s_own_python_alive(tmp_path: Path) -> None:
+    """Under the Pyodide the static site ships (run by Node.js, as the site's build compiles
+    with it), the message nested 20,000 deep is refused and Python goes on: before the depth
+    guard, this ended in "Pyodide has suffered a fatal error"."""
+    from companion.site import flet_client, pack
+
+    command = pack.node_python(flet_client.client_dir() / "pyodide")
+    if command is None:
+        pytest.skip("Node.js or flet-web's Pyodide is missing")
+    message = tmp_path / "deep.json"
+    message.write_text(DEEP_STEPS, encoding="utf-8")
+    script = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from companion.data import table_messages as tm\n"
+        "try:\n"
+        "    tm.parse(open(sys.argv[2], encoding='utf-8').read())\n"
+        "except tm.ProtocolError as exc:\n"
+        "    print('refused:', exc)\n"
+        "print('alive')\n"
+    )
+    root = str(Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [*command, "-c", script, root, str(message)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert "fatal error" not in done.stdout + done.stderr
+    assert done.stdout.splitlines()[-2:] == ["refused: too deep", "alive"], done.stdout + done.stderr[-2000:]

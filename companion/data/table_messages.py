@@ -157,6 +157,8 @@ def parse(text: str) -> Message:
     """The message in ``text``, or :class:`ProtocolError` (:class:`VersionError`)."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE:
         raise ProtocolError("too long")
+    if serialize.too_deep(text):  # before json.loads, which a deep enough text crashes under Pyodide
+        raise ProtocolError("too deep")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:

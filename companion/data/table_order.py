@@ -17,7 +17,7 @@ from typing import Any
 
 from ..rules import Game, RuleError
 from ..rules.game import replay, step
-from ..rules.serialize import entry_from_dict, entry_to_dict, setup_to_dict
+from ..rules.serialize import entry_from_dict, entry_to_dict, setup_to_dict, too_deep
 from . import table_messages as tm
 from .store import Store
 from .table_messages import Entry, Origin, OwnStep
@@ -101,7 +101,7 @@ class TableInfo:
     @classmethod
     def load(cls, store: Store, table: str) -> TableInfo:
         text = store.get_setting(INFO.format(table=table))
-        if not text:
+        if not text or too_deep(text):
             return cls()
         try:
             data = json.loads(text)

@@ -22,6 +22,7 @@ from typing import Any
 
 import flet as ft
 
+from ..rules.serialize import too_deep
 from .textsize import TEXT_SIZES
 
 #: The device storage's key (a browser stores it as ``flutter.mammoth_herd.settings``).
@@ -35,7 +36,7 @@ READ_TIMEOUT_SECONDS = 3.0
 def parse(text: object) -> dict[str, str]:
     """The settings in what the device returned: a JSON object of known keys with text
     values. Anything else (nothing stored, damaged or foreign text) reads as no choice."""
-    if not isinstance(text, str):
+    if not isinstance(text, str) or too_deep(text):
         return {}
     try:
         data = json.loads(text)
@@ -96,7 +97,7 @@ def handed_over(facts: object) -> HandedOver:
     """The page's facts, as JSON text or as the object it holds; whatever does not read as
     the page's own (damaged, foreign, too long) is ignored, and the device is asked."""
     if isinstance(facts, str):
-        if len(facts) > MAX_HANDED_OVER:
+        if len(facts) > MAX_HANDED_OVER or too_deep(facts):
             return HandedOver()
         try:
             facts = json.loads(facts)
