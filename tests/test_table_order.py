@@ -9,6 +9,7 @@ tests here; the state machine at the end walks everything at once."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 from collections import deque
@@ -22,7 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from companion.data import table_messages as tm
 from companion.data.store import Store
-from companion.data.table_order import Lost, asking_of, set_asking
+from companion.data.table_order import Lost, TableInfo, asking_of, set_asking
 from companion.data.together import Guest, Host
 from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
 
@@ -411,6 +412,12 @@ class TableMachine(RuleBasedStateMachine):
         self.net.drop(name)
 
     @rule(name=st.sampled_from("abc"))
+    def reload(self, name: str) -> None:
+        """``name``'s tab reloads (Android discards big tabs): no Guest or Host in memory
+        until it joins or hosts again; its player may go on tapping on the kept copy."""
+        _reload(self.net, name)
+
+    @rule(name=st.sampled_from("abc"))
     def rejoin(self, name: str) -> None:
         host = self._newest_host()
         if host is not None and host != name and self.net.phones[name].game_id is not None:
@@ -422,6 +429,15 @@ class TableMachine(RuleBasedStateMachine):
         """``name`` hosts its own copy (its host left, or it never heard)."""
         if self.net.phones[name].host is None and self.net.phones[name].game_id is not None:
             self.net.host(name)
+
+    def _epoch_hosted(self, name: str) -> int:
+        """The epoch at which ``name``'s table record says it hosted last (0: never)."""
+        phone = self.net.phones[name]
+        if phone.game_id is None:
+            return 0
+        table = phone.store.get_setting(f"table-of:{phone.game_id}")
+        info = TableInfo.load(phone.store, table or "")
+        return info.epoch if info.host == phone.store.get_setting("phone-id") else 0
 
     def _newest_host(self) -> str | None:
         hosts = [p for p in self.net.phones.values() if p.host is not None]
@@ -446,8 +462,11 @@ class TableMachine(RuleBasedStateMachine):
         all logs agree, no step is left undecided, and each phone's steps are in the host's
         log or were named to its player."""
         self.net.deliver(self.rng)
-        host = self._newest_host()
-        assert host is not None
+        # The phone that hosted at the newest epoch; if its tab reloaded, its player taps
+        # Play together again there.
+        host = max(self.net.phones, key=lambda name: (self._epoch_hosted(name), name))
+        if self.net.phones[host].host is None:
+            self.net.host(host)
         for name, phone in self.net.phones.items():
             if name != host and not (phone.guest is not None and (name, host) in self.net.queues):
                 self.net.join(name, host)
@@ -464,17 +483,19 @@ class TableMachine(RuleBasedStateMachine):
             assert missing <= told, (name, missing, told)
 
 
+#: 200 generated tables a run (each a reload, a take-over, taps, drops and late messages at random).
+TABLE_EXAMPLES = int(os.environ.get("MAMMOTH_TABLE_EXAMPLES", "200"))
 TableMachine.TestCase.settings = settings(
-    max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=TABLE_EXAMPLES, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_any_table_loses_no_step_silently = TableMachine.TestCase
 
 
 #: A guest's steps message with one entry nested 20,000 deep: about 40 KB, inside
 #: ``MAX_MESSAGE``, and deep enough to overflow the stack of Python in a browser.
+_DEEP = "[" * 20_000 + "]" * 20_000
 DEEP_STEPS = (
-    '{"t":"steps","v":%d,"r":%d,"phone":"ab","steps":[{"n":1,"on":"","entry":%s}]}'
-    % (tm.PROTOCOL, tm.RULES_VERSION, "[" * 20_000 + "]" * 20_000)
+    f'{{"t":"steps","v":{tm.PROTOCOL},"r":{tm.RULES_VERSION},"phone":"ab","steps":[{{"n":1,"on":"","entry":{_DEEP}}}]}}'
 )
 
 
@@ -485,7 +506,7 @@ def test_a_deep_message_is_refused_before_it_is_parsed(monkeypatch: pytest.Monke
     def never(*args: object, **kwargs: object) -> object:
         raise AssertionError("json.loads saw a message nested 20,000 deep")
 
-    monkeypatch.setattr(tm.json, "loads", never)
+    monkeypatch.setattr(json, "loads", never)
     with pytest.raises(tm.ProtocolError, match="too deep"):
         tm.parse(DEEP_STEPS)
 
@@ -516,3 +537,110 @@ def test_a_deep_message_leaves_the_site_s_own_python_alive(tmp_path: Path) -> No
     )
     assert "fatal error" not in done.stdout + done.stderr
     assert done.stdout.splitlines()[-2:] == ["refused: too deep", "alive"], done.stdout + done.stderr[-2000:]
+
+
+def _reload(net: Net, name: str) -> None:
+    """``name``'s tab is reloaded: its channels die and no Guest is in memory; the copy
+    and the table record stay in its store."""
+    net.drop(name)
+    net.phones[name].guest = None
+    net.phones[name].host = None
+
+
+def _tap_alone(net: Net, name: str, action: object) -> None:
+    """A tap on a copy with no Guest or Host in memory (a reloaded tab): saved, nothing more."""
+    phone = net.phones[name]
+    game = phone.game()
+    phone.store.record(phone.game_id or 0, play(game, action), expected=len(game.log))  # type: ignore[arg-type]
+
+
+def test_a_step_made_after_a_reload_reaches_the_host_at_the_next_join(tmp_path: Path) -> None:
+    """The review's first case: the guest's tab reloads, its player records a move on the
+    kept copy, the phone joins again: the move is on the host (before, it was overwritten
+    by the host's copy and nobody was told)."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    _reload(net, "g")
+    _tap_alone(net, "g", Migrate(1, 2, Payment(food=2)))
+    net.join("g", "h")
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest and len(host) == 2
+    current = net.phones["h"].game().state.current
+    assert current is not None and [m.player for m in current.migrations] == [1]
+    assert net.phones["g"].lost == []
+
+
+def test_a_step_made_after_a_reload_that_cannot_count_is_named(tmp_path: Path) -> None:
+    """The same with a roll while the host rolled too: not kept, and said."""
+    net = _two(tmp_path, new_game(4, seed=5))
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1))):
+        net.tap("h", "play", action)
+    net.deliver()
+    _reload(net, "g")
+    _tap_alone(net, "g", Roll())
+    net.tap("h", "play", Roll())
+    net.join("g", "h")
+    net.deliver()
+    assert _logs(net, "h", "g")[0] == _logs(net, "h", "g")[1]
+    assert [(lost.count, lost.why) for lost in net.phones["g"].lost] == [(1, "together.moved_on")]
+
+
+def test_a_channel_speaks_for_one_phone_only(tmp_path: Path) -> None:
+    """A guest that sends steps in another phone's name is refused, and that phone's own
+    next step is still kept (before, it was "held" as a duplicate and later dropped)."""
+    net = _two(tmp_path)
+    net.phone("b")
+    net.join("b", "h")
+    net.deliver()
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    victim = net.phones["b"].guest
+    assert victim is not None
+    forged = tm.Steps(victim.phone, (tm.OwnStep(victim.info.next_n, "", {"kind": "play", "action": {}}),))
+    host = net.phones["h"].host
+    assert host is not None
+    host.heard("g", tm.dump(forged))
+    assert net.phones["h"].problems == ["together.message_bad"]
+    assert net.tap("b", "play", Migrate(1, 2, Payment(food=2)))
+    net.deliver()
+    assert _logs(net, "h", "b")[0] == _logs(net, "h", "b")[1] and len(net.phones["h"].game().log) == 2
+    assert victim.unshared == 0 and net.phones["b"].lost == []
+
+
+def test_a_damaged_table_record_does_not_reuse_step_numbers(tmp_path: Path) -> None:
+    """The guest's table record is damaged (it then reads as empty, numbering from 1): at the
+    next join its numbers resume past those the host's log holds, so its next step is kept."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    assert net.tap("g", "play", Migrate(0, 1, Payment(food=1)))
+    net.deliver()
+    guest = net.phones["g"]
+    assert guest.guest is not None
+    guest.store.set_setting(f"table-info:{guest.guest.table}", "{damaged")
+    net.join("g", "h")
+    net.deliver()
+    assert net.tap("g", "play", Migrate(1, 2, Payment(food=2)))
+    net.deliver()
+    host_log, guest_log = _logs(net, "h", "g")
+    assert host_log == guest_log and len(host_log) == 3
+    assert guest.guest is not None and guest.guest.unshared == 0
+
+
+def test_a_table_that_names_another_game_never_rewrites_the_kept_copy(tmp_path: Path) -> None:
+    """A host sends this phone's table id with another setup (another game): refused with a
+    line, and the kept copy is as it was."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    guest = net.phones["g"].guest
+    assert guest is not None
+    before = _logs(net, "g")
+    other = new_game(2, seed=99)
+    from companion.rules.serialize import setup_to_dict
+
+    guest.heard(tm.dump(tm.Table(guest.table, "evil", guest.info.epoch + 5, setup_to_dict(other.setup), (), (), 0)))
+    assert net.phones["g"].problems == ["together.other_game"]
+    assert _logs(net, "g") == before and guest.info.epoch == 1

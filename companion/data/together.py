@@ -76,6 +76,7 @@ class Host:
     info: TableInfo = field(default_factory=TableInfo)
     resent: dict[str, int] = field(default_factory=dict)  # whole games sent to a peer with no step between
     told: set[str] = field(default_factory=set)  # peers told this phone's version
+    bound: dict[str, str] = field(default_factory=dict)  # the phone each channel spoke for first
 
     def __post_init__(self) -> None:
         self.phone = phone_id(self.store)
@@ -118,6 +119,7 @@ class Host:
         self.publish()  # anything the others have not had yet first, so all agree on ``sent``
         self.peers.add(peer)
         self.resent[peer] = 0
+        self.bound.pop(peer, None)  # a new channel: the first phone it speaks for is its own
         self.send(peer, self._whole(self._game()))
 
     def left(self, peer: str) -> None:
@@ -152,6 +154,9 @@ class Host:
             return
         except ProtocolError as exc:
             self.on_problem(exc.key)
+            return
+        if isinstance(message, tm.Steps | tm.Hello) and self.bound.setdefault(peer, message.phone) != message.phone:
+            self.on_problem("together.message_bad")  # a channel speaks for one phone only
             return
         match message:
             case tm.Steps():
@@ -257,9 +262,10 @@ class Guest:
             self.asking_sent = asking
             self.send(tm.dump(tm.Facts(asking)))
 
-    def share(self) -> None:
-        """Send the host this phone's steps it has not decided yet (if the channel is open)."""
-        if self.connected and self.info.pending:
+    def share(self, announce: bool = False) -> None:
+        """Send the host this phone's steps it has not decided yet (if the channel is open);
+        ``announce``: even none, so that the host binds the channel to this phone at once."""
+        if self.connected and (self.info.pending or announce):
             self.send(tm.dump(tm.Steps(self.phone, tuple(self.info.pending))))
 
     def heard(self, text: str) -> None:
@@ -309,11 +315,19 @@ class Guest:
             # An older host of this table: this copy is newer and stays as it is.
             self.on_problem("together.older_host")
             return
-        steps = self._carried(self.store.load(game_id), info, message) if game_id is not None else []
+        copy = self.store.load(game_id) if game_id is not None else None
+        if copy is not None and setup_to_dict(copy.setup) != setup_to_dict(host_game.setup):
+            # The same table's id with another game: never let it rewrite the kept copy.
+            self.on_problem("together.other_game")
+            return
+        steps = self._carried(copy, info, message) if copy is not None else []
         settled = settle(host_game, steps)
         info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
         info.confirmed, info.pending = len(message.log), list(settled.kept)
-        info.next_n = max([info.next_n, *(s.n + 1 for s in steps)])
+        # Past every number this phone used: its steps carried here, and those the host's log
+        # holds (a damaged record starts again at 1, and a reused number would be skipped).
+        used = [s.n for s in steps] + [o[1] for o in message.by if o is not None and o[0] == self.phone]
+        info.next_n = max([info.next_n, *(n + 1 for n in used)])
         if game_id is None:
             game_id = self.store.create(settled.game)
             self.store.set_setting(GAME_OF.format(table=message.table), str(game_id))
@@ -324,13 +338,14 @@ class Guest:
         self.game_id, self.table, self.info, self.resyncs = game_id, message.table, info, 0
         self._asking(message.asking)
         self.on_change(game_id, Lost(settled.lost, settled.why) if settled.lost else None, True)
-        self.share()
+        self.share(announce=True)
 
     def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
         """The steps this copy holds that the host's log lacks, in the copy's order: what
         the last host had confirmed here but this one never heard of (after a change of
         host; others' steps are numbered anew as this phone's), then this phone's own not
-        yet decided."""
+        yet decided, then the steps made here while no :class:`Guest` numbered them (after
+        a reload, during a join's round trip, after hosting another game), numbered now."""
         held = {origin for origin in message.by if origin is not None}
         own = [s for s in info.pending if (self.phone, s.n) not in held]
         common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
@@ -351,7 +366,13 @@ class Guest:
             else:
                 carried.append(OwnStep(number, "", entry_to_dict(copy.log[i])))
                 number += 1
-        return carried + own
+        known = min(len(copy.log), info.confirmed + len(info.pending))
+        digest, unnumbered = head(copy, known), []
+        for entry in copy.log[known:]:
+            data = entry_to_dict(entry)
+            unnumbered.append(OwnStep(number, digest, data))
+            digest, number = tm.chain(digest, data), number + 1
+        return carried + own + unnumbered
 
     def _log(self, message: tm.Log) -> None:
         info = self.info
