@@ -101,7 +101,10 @@ def _games(command: _Command) -> int:
 
     today = datetime.now().astimezone().date()
     store, lang = command.store, command.lang
-    for summary in store.unfinished_games() + store.history(limit=100_000):
+    games = store.unfinished_games() + store.history(limit=100_000)
+    if not games:
+        command.say("cli.no_games", file=str(store.path))
+    for summary in games:
         state = state_word(lang, summary.finished is not None)
         played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
         rounds = translate(lang, "cli.round", n=summary.round)

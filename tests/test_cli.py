@@ -217,3 +217,27 @@ def test_a_deck_file_error_names_the_tile_in_each_language() -> None:
     assert texts["es"] == "Bonificación desconocida en meinstapel.json, loseta 3."
     assert texts["ko"] == "meinstapel.json, 3번 타일: 알 수 없는 보너스."
     assert texts["en"].endswith("meinstapel.json, tile 3.")
+
+
+def test_games_with_none_says_so_and_where_they_are_kept(tmp_path: Path) -> None:
+    """An empty store is not an empty answer: one line says there are none, and names the file."""
+    listing = cli("games", "--data-dir", str(tmp_path / "empty"), locale="de_DE.UTF-8")
+    assert listing.returncode == 0
+    assert listing.stdout.startswith("Noch keine gespeicherten Partien.") and str(tmp_path / "empty") in listing.stdout
+
+
+def test_a_taken_port_is_said_in_one_line_before_any_address() -> None:
+    """Another program listens on the port: the app says so in one line with the --port hint,
+    in the locale's language, prints no address, and exits with 2 (no traceback, no bind error)."""
+    import socket
+
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        result = cli("--host", "127.0.0.1", "--port", str(port), locale="es_ES.UTF-8")
+    assert result.returncode == 2, result.stderr
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"El puerto {port} ya está en uso"), result.stderr
+    assert f"--port {port + 1}" in lines[0]

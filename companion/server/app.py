@@ -8,9 +8,11 @@ imported in the background once the web server has answered (see :class:`_LoadSe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib
 import logging
 import os
+import socket
 import threading
 from pathlib import Path
 from typing import Any
@@ -142,8 +144,9 @@ def room_token(config: Config) -> str:
         store.close()
 
 
-def serve(config: Config) -> None:
-    """Run the app as ``config`` says."""
+def serve(config: Config, sock: socket.socket | None = None) -> None:
+    """Run the app as ``config`` says; the web server listens on ``sock`` when given
+    (bound already, so that a taken port was said before anything was printed)."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.setLevel(logging.INFO)  # sessions opened, released and refused
@@ -172,7 +175,9 @@ def serve(config: Config) -> None:
             print(terminal_qr(url), flush=True)
     else:
         print(f"Mammoth Herd Companion: http://{url_host(config.host)}:{config.port}/", flush=True)
-    uvicorn.run(app, host=config.host, port=config.port, log_level="warning", ws="websockets-sansio")
+    settings = uvicorn.Config(app, host=config.host, port=config.port, log_level="warning", ws="websockets-sansio")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C stops the app (as uvicorn.run says nothing)
+        uvicorn.Server(settings).run(sockets=[sock] if sock is not None else None)
 
 
 async def main(page: ft.Page) -> None:

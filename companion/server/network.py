@@ -8,6 +8,7 @@ skipped; every other one is a candidate, IPv4 first.
 
 from __future__ import annotations
 
+import errno
 import ipaddress
 import socket
 from collections.abc import Iterable, Mapping
@@ -69,3 +70,26 @@ def allowed_hosts(host: str, addresses: Iterable[str]) -> frozenset[str]:
     else:
         names.add(socket.gethostname().lower())
     return frozenset(n.lower() for n in names)
+
+
+class PortTaken(OSError):
+    """Another program already listens on the address and port the app was to serve on."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` for the web server, bound before anything is
+    printed, so that a port already taken is said at once, not after the app's address
+    (and the address printed answers at once: a browser waits until the server is up).
+    Raises :class:`PortTaken` (or OSError for any other reason the address cannot be had)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does: a restart reuses it at once
+    try:
+        sock.bind((host or "0.0.0.0", port))
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PortTaken(exc.errno, exc.strerror) from exc
+        raise
+    sock.listen(2048)  # connections wait in the backlog until the server takes them
+    return sock
