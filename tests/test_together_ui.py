@@ -507,3 +507,94 @@ def test_a_phone_that_left_its_answer_for_its_own_game_can_host_it(tmp_path: Pat
     room.join("guest", "host")  # the phone that hosted first joins it now
     assert host.together.follows_a_table() and host.play.game is not None
     assert host.play.game.setup.players == ("Cy", "Di")
+
+
+def test_a_guest_whose_host_stopped_answering_scans_again_at_once(tmp_path: Path) -> None:
+    """The host's phone goes quiet (the page names it away): the guest's player taps a move,
+    then Join a table, and gets the join screen at once (not the game back, as before, until
+    the browser gave the dead channel up); one scan of the host's new code later, the move
+    is in the host's game."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo", "Cy"])
+    room.join("host", "guest")
+    guest.together.heard({"op": "away", "slot": "host"})
+    guest.play.dispatch(Migrate(1, 2, Payment(food=2)))
+    guest.together.open_join()
+    assert guest.session.screen is Screen.JOIN_TABLE and guest.together.stage == "code"
+    for slot in [s for (n, s) in room.links if n == "host"]:  # the host's side of the dead channel
+        room.drop("host", slot, tell_self=True)
+    room.run()
+    host.together.share()
+    room.run()
+    guest.together.set_typed(host.together.code)
+    guest.together.submit_code()
+    room.run()
+    assert guest.together.stage == "joined"
+    assert host.play.game is not None and guest.play.game is not None
+    assert host.play.game.log == guest.play.game.log
+    assert host.play.game.log[-1].action == Migrate(1, 2, Payment(food=2))
+    assert guest.session.message is None
+
+
+def test_hosting_another_game_lets_the_first_table_go(tmp_path: Path) -> None:
+    """The host starts a second game and taps Play together on it: the first table's phones
+    are let go first (they say so and keep their copies), so a guest's step on the first
+    game never lands in the second."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo", "Cy"])
+    room.join("host", "guest")
+    first = host.play.game_id
+    new_game(host, ["Yo", "Zed"])
+    host.together.share()
+    room.run()
+    assert host.play.game_id != first and host.together.guests == 0
+    assert not [key for key in room.links if key[0] == "host"]
+    guest.play.dispatch(Migrate(1, 2, Payment(food=2)))
+    room.run()
+    assert host.play.game is not None
+    assert all(entry.action != Migrate(1, 2, Payment(food=2)) for entry in host.play.game.log)
+    assert guest.together.status()[0] == "together.away_unshared"
+
+
+def test_a_refused_message_is_said_until_the_next_one_and_never_over_a_phone_away(tmp_path: Path) -> None:
+    """One unreadable message: the host's table line says so; a phone that then stops
+    answering is named over it; once a guest's step comes through, the line is gone."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo"])
+    room.join("host", "guest")
+    slot = next(s for (n, s) in room.links if n == "host")
+    host.together.heard({"op": "message", "slot": slot, "text": "[" * 50_000})
+    assert host.together.status() == ("together.message_bad", 0)
+    host.together.heard({"op": "away", "slot": slot})
+    assert host.together.status() == ("together.guest_away", 1)
+    host.together.heard({"op": "back", "slot": slot})
+    guest.play.dispatch(Migrate(0, 1, Payment(food=1)))
+    room.run()
+    assert host.together.status()[0] == "together.joined"
+
+
+def test_a_reloaded_guest_that_plays_before_it_rejoins_loses_nothing(tmp_path: Path) -> None:
+    """The guest's tab reloads (a new app over the same storage, no table in memory): its
+    player opens the kept copy and records a move, then joins again with the host's code:
+    the move is in the host's game and on both phones."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo", "Cy"])
+    room.join("host", "guest")
+    game_id = guest.play.game_id
+    assert game_id is not None
+    for slot in [s for (n, s) in room.links if n == "host"]:
+        room.drop("host", slot)
+    room.run()
+    reloaded = room.phone("guest")  # the same SQLite file, a new app
+    reloaded.play.open_game(game_id)
+    reloaded.play.dispatch(Migrate(2, 3, Payment(food=3)))
+    assert reloaded.together.role == ""
+    room.join("host", "guest")
+    assert reloaded.together.stage == "joined" and reloaded.session.message is None
+    assert host.play.game is not None and reloaded.play.game is not None
+    assert host.play.game.log == reloaded.play.game.log
+    assert host.play.game.log[-1].action == Migrate(2, 3, Payment(food=3))

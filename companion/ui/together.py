@@ -102,6 +102,10 @@ class Together:
             return
         if self.role == "guest":
             self.leave()  # a guest whose host left becomes the host of its own copy
+        elif self.host is not None and self.host.game_id != play.game_id:
+            # One table per host: the first table's phones are let go before another game is
+            # shared (they play on with their copies), so none of their steps reaches it.
+            self.leave()
         if self.host is None or self.host.game_id != play.game_id:
             try:
                 self.host = Host(play.session.store, play.game_id, self._send_to)
@@ -168,6 +172,8 @@ class Together:
         self._post(op="send", slot=peer, text=text)
 
     def _host_changed(self) -> None:
+        if self.fault not in ENDS:
+            self.fault = ""  # a guest's step came through: a message refused before is past
         if self.host is not None:
             self.play.refresh(self.host.game_id)
 
@@ -205,8 +211,10 @@ class Together:
         """Join a table (the start screen): scan the host's code, or paste it."""
         if self.link is None:
             return
-        if self.role == "guest" and self.stage == "joined":
+        if self.role == "guest" and self.stage == "joined" and "host" not in self.away:
             return self.play.go(Screen.PLAY)
+        # (a guest whose host stopped answering scans again at once: its steps not yet
+        # shared are kept with the table, and go with the join)
         if self.slot:
             self._post(op="close", slot=self.slot)
         self.open_slots.discard(self.slot)
@@ -401,6 +409,8 @@ class Together:
         play = self.play
         first = self.stage != "joined"
         self.stage, self.line = "joined", "together.following"
+        if self.fault not in ENDS:
+            self.fault = ""  # the host's game came through: a message refused before is past
         if first or play.game_id != game_id:
             play.open_game(game_id)
         else:
@@ -436,7 +446,7 @@ class Together:
     def status(self) -> tuple[str, int]:
         """The table's state in one line (a catalog key and its count): what stops it, a
         phone that stopped answering, this phone's own steps not yet shared, or the news."""
-        if self.fault:
+        if self.fault in ENDS:
             return self.fault, 0
         if self.role == "guest" and self.stage == "away":
             return ("together.away_unshared", self.unshared) if self.unshared else ("together.away", 0)
@@ -444,6 +454,8 @@ class Together:
             return "together.host_away", self.unshared
         if self.role == "host" and self.away:
             return "together.guest_away", len(self.away)
+        if self.fault:  # a message refused: said until the next one comes through, never over a phone away
+            return self.fault, 0
         if self.line == "together.joined":
             return self.line, self.guests + 1
         return self.line, 0
