@@ -644,3 +644,26 @@ def test_a_table_that_names_another_game_never_rewrites_the_kept_copy(tmp_path: 
     guest.heard(tm.dump(tm.Table(guest.table, "evil", guest.info.epoch + 5, setup_to_dict(other.setup), (), (), 0)))
     assert net.phones["g"].problems == ["together.other_game"]
     assert _logs(net, "g") == before and guest.info.epoch == 1
+
+
+def test_a_move_made_while_away_in_round_1_does_not_land_in_round_2(tmp_path: Path) -> None:
+    """The review's S3: a guest away during round 1 records player 2's move; meanwhile the
+    table rolled, chose and started round 2. At the rejoin the move is not kept (it would
+    have moved player 2 in round 2) and its phone is told so, with why."""
+    net = _two(tmp_path, new_game(3, seed=5))
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1))):
+        net.tap("h", "play", action)
+    net.deliver()
+    net.drop("g")
+    assert net.tap("g", "play", Migrate(2, 2, Payment(food=2)))
+    net.tap("h", "play", Roll())
+    assert net.tap("h", "play", Choose(Choice.ALL))
+    assert net.tap("h", "play", StartRound())
+    assert net.phones["h"].game().state.round_number == 2
+    net.join("g", "h")
+    net.deliver()
+    host, guest = _logs(net, "h", "g")
+    assert host == guest
+    current = net.phones["h"].game().state.current
+    assert current is not None and current.migrations == ()
+    assert [(lost.count, lost.why) for lost in net.phones["g"].lost] == [(1, "together.moved_on")]

@@ -56,11 +56,14 @@ class VersionError(ProtocolError):
 @dataclass(frozen=True, slots=True)
 class OwnStep:
     """A guest's step not yet decided by the host: its number on that phone, the digest of
-    the log it was made on (:func:`chain`), and the entry."""
+    the log it was made on (:func:`chain`), the entry, and where the game stood when it was
+    made (``"round:phase"``, see ``table_order.where``; empty from a release that did not
+    say), so that a step decided on a moved log counts only where it means the same."""
 
     n: int
     on: str
     entry: Entry
+    at: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,7 @@ def dump(message: Message) -> str:
     for f in fields(message):
         value = getattr(message, f.name)
         if f.name == "steps":
-            value = [{"n": s.n, "on": s.on, "entry": s.entry} for s in value]
+            value = [{"n": s.n, "on": s.on, "entry": s.entry, "at": s.at} for s in value]
         data[f.name] = value
     if isinstance(message, Version):
         data["v"], data["r"] = message.v, message.r
@@ -242,7 +245,10 @@ def _steps(data: dict[str, Any]) -> Steps:
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("entry"), dict) or not isinstance(item.get("on"), str):
             raise ProtocolError("a step: number, digest and entry")
-        steps.append(OwnStep(_int(item, "n", 1), item["on"][:64], item["entry"]))
+        at = item.get("at", "")
+        if not isinstance(at, str) or len(at) > MAX_ID:
+            raise ProtocolError("a step's place: round and phase")
+        steps.append(OwnStep(_int(item, "n", 1), item["on"][:64], item["entry"], at))
     if len({s.n for s in steps}) != len(steps):
         raise ProtocolError("steps: each its own number")
     return Steps(_id(data, "phone"), tuple(steps))

@@ -107,7 +107,8 @@ class TableInfo:
             data = json.loads(text)
             return cls(
                 str(data["host"]), int(data["epoch"]), [tuple(o) if o else None for o in data["by"]],
-                int(data["confirmed"]), [OwnStep(int(n), str(on), e) for n, on, e in data["pending"]],
+                int(data["confirmed"]), [OwnStep(int(p[0]), str(p[1]), p[2], str(p[3]) if len(p) > 3 else "")
+                                         for p in data["pending"]],
                 int(data["next"]), {str(k): int(v) for k, v in data["decided"].items()},
             )  # fmt: skip
         except (ValueError, KeyError, TypeError):
@@ -116,7 +117,7 @@ class TableInfo:
     def save(self, store: Store, table: str) -> None:
         data = {
             "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,
-            "pending": [[s.n, s.on, s.entry] for s in self.pending], "next": self.next_n, "decided": self.decided,
+            "pending": [[s.n, s.on, s.entry, s.at] for s in self.pending], "next": self.next_n, "decided": self.decided,
         }  # fmt: skip
         store.set_setting(INFO.format(table=table), json.dumps(data, separators=(",", ":")))
 
@@ -144,6 +145,11 @@ def head(game: Game, upto: int | None = None) -> str:
     return digest
 
 
+def where(game: Game) -> str:
+    """Where ``game`` stands, as a step made on it records it: the round and the phase."""
+    return f"{game.state.round_number}:{game.state.phase.value}"
+
+
 def _redrawn(entry: Entry) -> bool:
     action = entry.get("action")
     return entry.get("kind") != "play" or not isinstance(action, dict) or action.get("type") in DRAWS
@@ -164,7 +170,8 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
     """Apply a phone's steps to ``game`` in order: each made on exactly this log replays
     exactly; one made on a log the table has moved past is applied again by the rules
     unless it draws (dice, a tile) or is an Undo or Redo (which would take back or bring
-    back another step). The first step not kept ends the run: the later ones were made on
+    back another step), or unless the game now stands in another round or phase than the
+    step was made in. The first step not kept ends the run: the later ones were made on
     top of it, so none of them is kept either."""
     digest, why = head(game), ""
     kept: list[OwnStep] = []
@@ -178,6 +185,10 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
                 after = extend(game, [own.entry])
             elif _redrawn(own.entry):
                 raise RuleError("together.moved_on", "made on a log the table moved past")
+            elif own.at and own.at != where(game):
+                # Made in another round or phase than the table's now: a move of round 1
+                # would land in round 2, a choice on another result.
+                raise RuleError("together.moved_on", "made where the table no longer stands")
             else:
                 kind, action = entry_from_dict(own.entry)
                 after = step(game, kind, action)
@@ -187,7 +198,7 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
             lost.append(own.n)
             continue
         entry = entry_to_dict(after.log[-1])
-        kept.append(OwnStep(own.n, digest, entry))
+        kept.append(OwnStep(own.n, digest, entry, where(game)))
         digest, game = tm.chain(digest, entry), after
     return Settled(game, tuple(kept), tuple(lost), why)
 

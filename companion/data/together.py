@@ -48,6 +48,7 @@ from .table_order import (
     set_asking,
     settle,
     table_of,
+    where,
 )
 
 #: The most guests one host takes (one QR code scanned each way for each).
@@ -249,12 +250,8 @@ class Guest:
         game = self.store.load(self.game_id)
         known = self.info.confirmed + len(self.info.pending)
         if len(game.log) > known:
-            digest = head(game, known)
-            for entry in game.log[known:]:
-                data = entry_to_dict(entry)
-                self.info.pending.append(OwnStep(self.info.next_n, digest, data))
-                self.info.next_n += 1
-                digest = tm.chain(digest, data)
+            self.info.pending += _numbered(game, known, self.info.next_n)
+            self.info.next_n += len(game.log) - known
             self.info.save(self.store, self.table)
         self.share()
         asking = asking_of(self.store, self.game_id)
@@ -367,12 +364,7 @@ class Guest:
                 carried.append(OwnStep(number, "", entry_to_dict(copy.log[i])))
                 number += 1
         known = min(len(copy.log), info.confirmed + len(info.pending))
-        digest, unnumbered = head(copy, known), []
-        for entry in copy.log[known:]:
-            data = entry_to_dict(entry)
-            unnumbered.append(OwnStep(number, digest, data))
-            digest, number = tm.chain(digest, data), number + 1
-        return carried + own + unnumbered
+        return carried + own + _numbered(copy, known, number)
 
     def _log(self, message: tm.Log) -> None:
         info = self.info
@@ -420,3 +412,15 @@ class Guest:
         info.pending = list(settled.kept)
         info.save(self.store, self.table)
         self.on_change(self.game_id, Lost(tuple(s.n for s in gone) + settled.lost, message.key), True)
+
+
+def _numbered(game: Game, known: int, first: int) -> list[OwnStep]:
+    """``game``'s entries past the first ``known`` as this phone's steps, numbered from
+    ``first``, each with the digest of the log it was made on and where the game stood."""
+    digest, before, steps = head(game, known), prefix(game, known), []
+    for i, entry in enumerate(game.log[known:]):
+        data = entry_to_dict(entry)
+        steps.append(OwnStep(first + i, digest, data, where(before)))
+        digest = tm.chain(digest, data)
+        before = prefix(game, known + i + 1)
+    return steps
