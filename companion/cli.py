@@ -107,7 +107,7 @@ def _games(command: _Command) -> int:
     for summary in games:
         state = state_word(lang, summary.finished is not None)
         played = format_when(lang, datetime.fromisoformat(summary.updated).astimezone(), today)
-        rounds = translate(lang, "cli.round", n=summary.round)
+        rounds = translate(lang, "cli.round", n=max(summary.round, 1))  # 0: a printed game before its first herd
         print(f"{summary.id}\t{state}\t{', '.join(summary.players)}\t{rounds}\t{played}")
     return 0
 

@@ -127,6 +127,10 @@ def test_summary_and_statistics_match_the_logs(table: Table) -> None:
     # Game 1 in the history: people, payments, bonuses and tamings per player.
     app.click("open-history")
     first_id = min(s.id for s in store.history())
+    listed = next(s for s in store.history() if s.id == first_id)
+    for name, tiles in zip(listed.players, listed.tallies, strict=True):  # each count says what it counts
+        word = "mammoth tile" if tiles == 1 else "mammoth tiles"
+        assert f"{name} ({tiles} {word})" in app.text(f"history-{first_id}"), app.text(f"history-{first_id}")
     app.click(f"history-{first_id}")
     app.wait("player-summary")
     numbers = expected_from_log(first)

@@ -84,10 +84,10 @@ def test_names_are_checked_while_typing_and_every_problem_shows_at_once(model: A
     assert model.setup.names[3] == pasted and model.setup.first_problem is None  # no scroll while typing
     model.setup.create_game()
     keys = {seat: m.key for seat, m in model.setup.problems().items()}
-    assert keys == {1: "error.setup.name_empty", 2: "error.setup.name_duplicate", 3: "error.setup.name_too_long"}
-    assert model.setup.first_problem == 1 and model.session.screen is Screen.SETUP
+    assert keys == {2: "error.setup.name_duplicate", 3: "error.setup.name_too_long"}  # seat 1 plays as "Player 2"
+    assert model.setup.first_problem == 2 and model.session.screen is Screen.SETUP
     model.setup.set_name(1, "Bo")
-    assert model.setup.first_problem == 1  # the view stays where Start put it while fixing
+    assert model.setup.first_problem == 2  # the view stays where Start put it while fixing
     model.setup.set_name(2, "Cy")
     model.setup.set_name(3, pasted[:20])
     assert model.setup.problems() == {}

@@ -301,9 +301,10 @@ def test_several_unfinished_games_resume_delete_and_reopen(table: Table) -> None
 def setup_three(app: HeadlessApp) -> None:
     app.click("new-game")
     app.wait("name-0")
-    app.click("start-game")  # empty names: the message shows in place
-    app.wait_page_text("Player 1 needs a name.")
     app.fill_name(0, "Anna")
+    app.fill_name(1, "Anna")
+    app.click("start-game")  # a name taken twice: the message shows in place
+    app.wait_page_text("“Anna” is already taken")
     app.fill_name(1, "Bert")
     app.fill_name(2, "Chloé")
     app.click("start-game")
@@ -371,8 +372,9 @@ def test_phone_full_game(table: Table) -> None:
 
     app.click("enter-dice")
     app.wait("hand-card")
-    app.click("apply-dice")  # no dice chosen yet: a clear message, nothing changes
-    app.wait_page_text("Every die shows 1 to 6")
+    app.click("apply-dice")  # no dice chosen yet: the first die marked, whose it is said, nothing changes
+    app.wait_page_text("Chloé's die 1 has no value yet")
+    assert app.text("die-unpicked") == "Die 1: no value yet"
     app.click("hand-0-0-4")
     app.click("hand-2-0-4")
     app.click("apply-dice")

@@ -28,6 +28,12 @@ def room_left(state: GameState, player: int | None = None) -> int:
     return max(0, AREA_CAPACITY - others)
 
 
+def others_on_tile(state: GameState, player: int) -> int:
+    """How many of the area's places the other players' people fill now."""
+    current = state.current
+    return 0 if current is None else sum(m.people for m in current.migrations if m.player != player)
+
+
 def can_migrate(state: GameState, player: int) -> bool:
     """Whether ``player`` may record (or change) a migration now."""
     current = state.current

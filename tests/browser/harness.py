@@ -751,7 +751,7 @@ class App(Moves):
     def fill_name(self, seat: int, name: str) -> None:
         """Type a player name and wait until the app has it (the start-player
         button shows it), so a quick tap on Start cannot overtake the typing."""
-        shown = " ".join(name[:PASTE_LIMIT].split()) or f"Player {seat + 1} (no name yet)"
+        shown = " ".join(name[:PASTE_LIMIT].split()) or f"Player {seat + 1}"
         typed = name[:PASTE_LIMIT]
         box = self.wait(f"name-{seat}").locator("input, textarea").first
         for attempt in range(4):

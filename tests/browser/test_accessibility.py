@@ -236,12 +236,14 @@ def test_results_and_messages_are_announced(browser: Browser, tmp_path: Path) ->
     try:
         app.page.evaluate(LISTEN_JS)  # a screen reader's ear: every text the live regions say
         app.tap("new-game")
-        app.tap("start-game")  # no names: refused at the first seat
-        app.wait_page_text("Player 1 needs a name.")
-        assert "Player 1 needs a name." in live_texts(app)
+        app.fill_name(0, "Anna")
+        app.fill_name(1, "Anna")
+        app.tap("start-game")  # a name taken twice: refused at the second seat
+        app.wait_page_text("“Anna” is already taken: every name must be different.")
+        assert "“Anna” is already taken: every name must be different." in live_texts(app)
         # The field is named for its seat, and its message belongs to the field itself.
-        assert app.wait("name-0").get_attribute("aria-label") == "Player 1"
-        assert app.wait("name-0").locator('[flt-semantics-identifier="name-error-0"]').count() == 1
+        assert app.wait("name-1").get_attribute("aria-label") == "Player 2"
+        assert app.wait("name-1").locator('[flt-semantics-identifier="name-error-1"]').count() == 1
         for seat, name in enumerate(["Anna", "Bert", "Chen"]):
             app.fill_name(seat, name)
         app.tap("start-game")

@@ -342,8 +342,10 @@ def test_nothing_spills_at_320_px(browser: Browser, tmp_path: Path, lang: str, s
         shot("start")
         app.tap("new-game")
         app.wait("name-0")
-        app.tap("start-game")  # no names yet: each seat's message, in place
-        app.wait("name-error-0")
+        for seat in range(3):
+            app.fill_name(seat, "Anna")  # one name three times: the later seats refused, in place
+        app.tap("start-game")
+        app.wait("name-error-1")
         shot("setup-error")
         app.click("deck-physical")
         for seat, name in enumerate(TINY_NAMES):

@@ -17,8 +17,9 @@ PASTED = "Bartholomew Fitzgerald-Montgomery Jr.!"  # 38 characters
 
 def test_every_name_problem_shows_at_once_and_the_first_in_view(browser: Browser, server: Server) -> None:
     """Four seats: Anna, nothing, "anna", a 38-character paste. The duplicate and the long
-    name are flagged while typing; Start adds the empty seat, scrolls back up to it, and
-    its start-player chip says it has no name yet; fixed names start the game."""
+    name are flagged while typing; Start scrolls back up to the first of them, and the empty
+    seat, which plays as its label, is named so on its start-player chip; fixed names start
+    the game."""
     app = App(browser, server.url, NARROW, locale="en", touch=True)
     try:
         app.tap("new-game")
@@ -32,16 +33,17 @@ def test_every_name_problem_shows_at_once_and_the_first_in_view(browser: Browser
         app.shot("phone-360-en-light-names-typing")
         app.swipe(600)  # the table scrolls down to the choices, then taps Start
         app.tap("start-game")
-        app.wait("name-error-1")
-        for seat in (1, 2, 3):
+        app.wait("name-error-2")
+        for seat in (2, 3):
             assert app.el(f"name-error-{seat}").count() == 1, f"seat {seat} has no message"
-        assert in_view(app, "name-1"), "the first problem is out of view after Start"
-        app.wait_text("start-player-1", "Player 2 (no name yet)")
+        assert app.el("name-error-1").count() == 0  # an empty seat plays as "Player 2"
+        assert in_view(app, "name-2"), "the first problem is out of view after Start"
+        app.wait_text("start-player-1", "Player 2")
         app.shot("phone-360-en-light-names-after-start")
         app.fill_name(1, "Bert")
         app.fill_name(2, "Chen")
         app.fill_name(3, PASTED[:20])
-        app.gone("name-error-1")
+        app.gone("name-error-2")
         assert not any(app.el(f"name-error-{seat}").count() for seat in range(4))
         app.tap("start-game")
         app.wait("players-card")

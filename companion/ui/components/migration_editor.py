@@ -8,8 +8,8 @@ import flet as ft
 
 from ...i18n import Translator
 from ...rules import GameState
-from ...rules.legal import people_limits
-from ...rules.resources import Resource
+from ...rules.legal import others_on_tile, people_limits
+from ...rules.resources import AREA_CAPACITY, Resource
 from ..drafts.migration import Draft
 from ..memo import memo
 from ..textfit import fitting_size, text_width
@@ -109,6 +109,7 @@ def DraftLines(
                 ),
                 own_line,
             ),
+            *_people_limit(tr, state, player, draft.people, most),
             ft.Text(tr("migrate.pay_hint", count=draft.people), size=14),
             *[
                 PayLineMemo(
@@ -185,3 +186,17 @@ def Editor(
 
 
 EditorMemo = memo(Editor)
+
+
+def _people_limit(tr: Translator, state: GameState, player: int, people: int, most: int) -> list[ft.Control]:
+    """Why "+" stops, once the people are at the most this player may move: the area's
+    places, and how many of them the other players fill."""
+    if people < most:
+        return []
+    others = others_on_tile(state, player)
+    text = (
+        tr("migrate.people_max", count=most, others=others, total=AREA_CAPACITY)
+        if others
+        else tr("migrate.people_max_area", count=most)
+    )
+    return [tid("people-limit", ft.Text(text, size=14, italic=True))]

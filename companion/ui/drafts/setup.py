@@ -10,6 +10,7 @@ import flet as ft
 
 from ...data.names import glyph_problems
 from ...data.store import StoreError
+from ...i18n import translate
 from ...rules import COLOURS, PHYSICAL_DECK_ID, RuleError, Tile, make_setup, start_game
 from ...rules.legal import can_add_seat, can_remove_seat
 from ...rules.setup import name_problems, new_seed
@@ -138,8 +139,19 @@ class SetupDraft:
         }
 
     def _errors(self) -> dict[int, RuleError]:
-        """Each seat's first problem: the rules' checks before the font's."""
-        return {**glyph_problems(self.names), **name_problems(self.names)}
+        """Each seat's first problem: the rules' checks before the font's (a seat left
+        empty plays as its label, so it is no problem unless that name is taken)."""
+        names = self.starting_names()
+        return {**glyph_problems(names), **name_problems(names)}
+
+    def starting_names(self) -> list[str]:
+        """The names the game starts with: each as typed, an empty seat as the screen labels
+        it ("Player 2" in the app's language), so a table in a hurry just taps Start."""
+        lang = self.play.session.lang  # the plain text: the screen's Korean carries word joiners
+        return [
+            name if name.strip() else translate(lang, "setup.player_label", n=seat + 1)
+            for seat, name in enumerate(self.names)
+        ]
 
     def create_game(self) -> None:
         """Start the game if every name is accepted; else every problem shows at its seat,
@@ -159,7 +171,7 @@ class SetupDraft:
                 return
             printed = saved.printed.tiles
         try:
-            setup = make_setup(self.names, self.start_player, self.deck, new_seed(), self.colours, printed)
+            setup = make_setup(self.starting_names(), self.start_player, self.deck, new_seed(), self.colours, printed)
         except RuleError as exc:  # not a name (the screen keeps seats and colours valid)
             self.say(f"error.{exc.code}", **exc.params)
             return

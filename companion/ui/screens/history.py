@@ -25,7 +25,9 @@ def history_screen(model: AppModel) -> ft.Control:
             "history.no_scorer"
         )
         when = local_time(model.session.lang, summary.finished, alone=True)
-        players = ", ".join(f"{n} ({t})" for n, t in zip(summary.players, summary.tallies, strict=True))
+        players = ", ".join(
+            f"{n} ({tr('tally.tiles', count=t)})" for n, t in zip(summary.players, summary.tallies, strict=True)
+        )  # each player's mammoth tiles, said as such: a bare number read as a score
         rounds = tr("history.rounds", count=summary.round)
         scored = tr("history.scorers", names=scorers)
         open_game = partial(model.play.open_history_game, summary.id)

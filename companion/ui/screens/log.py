@@ -16,13 +16,15 @@ def _dice_text(game: Game, dice: tuple[tuple[int, tuple[int, ...]], ...]) -> str
 
 
 def _asides(game: Game, tr: Translator) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
-    """What the log adds after a round, by round: the rolls undone in it (their dice), and
+    """What the log adds after a round, by round: the rolls undone in it (their lines), and
     End game and its undo ("Reopen the game"), in order."""
     undone: dict[int, list[str]] = {}
     endings: dict[int, list[str]] = {}
     for entry in game.log:
         if entry.kind is EntryKind.UNDO and entry.taming is not None:
-            undone.setdefault(entry.round, []).append(_dice_text(game, entry.taming.dice))
+            # Dice entered from the table and taken back were no roll of the app's.
+            key = "log.undone_dice_hand" if entry.taming.by_hand else "log.undone_roll"
+            undone.setdefault(entry.round, []).append(tr(key, dice=_dice_text(game, entry.taming.dice)))
         if isinstance(entry.action, EndGame):
             key = "log.reopened" if entry.kind is EntryKind.UNDO else "log.ended"
             endings.setdefault(entry.round, []).append(tr(key))
@@ -61,7 +63,7 @@ def _round_lines(tr: Translator, game: Game, rnd: Round, undone: list[str], endi
         ft.Text(tr("log.migration", name=names[m.player], count=m.people, payment=payment_text(tr, m.payment)), size=14)
         for m in rnd.migrations
     ]
-    lines += [ft.Text(tr("log.undone_roll", dice=dice), size=14, italic=True, color=ft.Colors.ERROR) for dice in undone]
+    lines += [ft.Text(line, size=14, italic=True, color=ft.Colors.ERROR) for line in undone]
     lines += _taming_lines(tr, game, rnd)
     lines += [ft.Text(line, size=14, weight=ft.FontWeight.W_600) for line in endings]
     return lines

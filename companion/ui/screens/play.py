@@ -45,7 +45,7 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
 def title(model: AppModel, step: RoundStep) -> str:
     tr = model.session.tr
     if step.phase is Phase.FINISHED:
-        return tr("end.title")
+        return tr("end.over")  # the card under it is headed "Mammoth scoring": not said twice
     if step.phase is Phase.TAMED:
         return tr("tamed.short")
     return tr("round.title", n=step.round)

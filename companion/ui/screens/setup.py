@@ -249,7 +249,7 @@ def _start_player_card(model: AppModel) -> ft.Control:
                 ft.Row(
                     [
                         tonal(
-                            name.strip() or tr("setup.unnamed", n=seat + 1),
+                            seat_name(tr, name, seat),
                             lambda _e, s=seat: model.setup.choose_start_player(s),
                             f"start-player-{seat}",
                             selected=seat == model.setup.start_player,
@@ -332,9 +332,18 @@ def seat_name(tr: Translator, name: str, seat: int) -> str:
 
 
 def start_button(model: AppModel) -> ft.Control:
-    """Start game, in the thumb bar: always in view, on a phone and on a tablet."""
-    return ft.Row(
-        [primary(model.session.tr("setup.start"), model.setup.create_game, "start-game", ft.Icons.PLAY_ARROW)]
+    """Start game, in the thumb bar: always in view, on a phone and on a tablet, under the
+    tiles it starts with (the choice is kept from the last game, and its card may be below
+    the fold)."""
+    tr = model.session.tr
+    deck = tr("deck.physical" if model.setup.deck == PHYSICAL_DECK_ID else "deck.companion")
+    return ft.Column(
+        [
+            tid("start-deck", ft.Text(tr("setup.start_deck", deck=deck), size=14, text_align=ft.TextAlign.CENTER)),
+            ft.Row([primary(tr("setup.start"), model.setup.create_game, "start-game", ft.Icons.PLAY_ARROW)]),
+        ],
+        spacing=4,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
     )
 
 

@@ -106,7 +106,8 @@ def _game_row(model: AppModel, summary: GameSummary) -> ft.Control:
             [
                 ft.Column(
                     [
-                        ft.Text(tr("start.round", n=summary.round), size=20, weight=ft.FontWeight.BOLD),
+                        # (round 0: a printed-tiles game before its first herd, listed as round 1)
+                        ft.Text(tr("start.round", n=max(summary.round, 1)), size=20, weight=ft.FontWeight.BOLD),
                         ft.Text(tr("start.last_played", when=local_time(model.session.lang, summary.updated)), size=14),
                     ],
                     spacing=2,

@@ -7,6 +7,7 @@ from functools import partial
 
 import flet as ft
 
+from ...i18n import Translator
 from ...rules import Phase
 from ...rules.dice import DIE_FACES
 from ..components.result_card import CHOICE_KEY as CHOICE_KEY
@@ -128,7 +129,7 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                     f"hand-{player}-{index}",
                     ft.Column(
                         [
-                            ft.Text(tr("hand.die", n=index + 1), size=14),
+                            _die_label(tr, index, (player, index) == model.dice.unpicked),
                             ft.Row(
                                 [
                                     face_choice(
@@ -151,3 +152,13 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
         ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=4, vertical=12), identifier="hand-card"
     )
     return ft.Container(content=pad, key=scroll_key(HAND_KEY))
+
+
+def _die_label(tr: Translator, index: int, unpicked: bool) -> ft.Control:
+    """A die's label; the die Apply found with no value is marked in words and colour."""
+    if not unpicked:
+        return ft.Text(tr("hand.die", n=index + 1), size=14)
+    return tid(
+        "die-unpicked",
+        ft.Text(tr("hand.die_unset", n=index + 1), size=14, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
+    )

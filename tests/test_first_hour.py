@@ -1,0 +1,105 @@
+"""A newcomer's first hour at the table, walked headless (:mod:`tests.headless`) through the
+real session: a fresh phone starts a game with the names its labels show, the Start button
+says which tiles it starts with (the choice is kept from the last game), and a printed-tiles
+game before its first herd is listed as round 1, never round 0."""
+
+from __future__ import annotations
+
+from .headless import Table
+
+
+def test_a_fresh_phone_starts_with_the_names_its_labels_show(table: Table) -> None:
+    """Nothing typed: Start plays as "Player 1" and "Player 2" (before, it refused until each
+    was typed, though the fields were labelled so), in the phone's language."""
+    app = table.open(language="ko")
+    app.press("new-game")
+    app.wait("name-1")
+    app.press("start-game")
+    app.wait("herd-card")
+    assert "플레이어 1" in app.text("player-0") and "플레이어 2" in app.text("player-1")
+    app.close()
+
+
+def test_the_start_button_names_the_tiles_it_starts_with(table: Table) -> None:
+    """The deck chosen last time is kept; the line over Start says which one, and follows a
+    change of the choice."""
+    app = table.open()
+    app.new_game(["Ann", "Bo"], deck="physical", shows=None)
+    app.wait("physical-herd")
+    app.press("nav-back")  # the start screen
+    app.press("new-game")
+    app.wait("name-1")
+    assert app.text("start-deck") == "Bonus tiles: Printed tiles on the table"
+    app.press("deck-companion")
+    app.wait_text("start-deck", "Companion deck")
+    app.close()
+
+
+def test_a_printed_game_before_its_first_herd_is_round_1(table: Table) -> None:
+    """Left before the herd was first placed, the game is listed on the start screen as
+    round 1 (it said "Round 0")."""
+    app = table.open()
+    app.new_game(["Ann", "Bo"], deck="physical", shows=None)
+    app.wait("physical-herd")
+    app.press("nav-back")  # the start screen lists it
+    app.wait_page_text("Round 1")
+    assert "Round 0" not in app.page_text()
+    app.close()
+
+
+def test_the_people_plus_says_why_it_stops(table: Table) -> None:
+    """At the most people a player may move, "+" is off and a line says why: the area's 7
+    places, and how many the other players already fill."""
+    app = table.open()
+    app.start_round(("Anna", "Bert", "Chen", "Dora"))
+    app.move(0, 3, name="Anna")
+    app.open_entry(1)
+    assert not app.count("people-limit")
+    for _ in range(3):
+        app.press("people-plus")
+    app.wait_text("people-value", "4")
+    assert not app.enabled("people-plus")
+    assert app.wait_text("people-limit", "At most 4 people") == (
+        "At most 4 people: the other players already fill 3 of the area's 7 places."
+    )
+    app.press("people-minus")
+    app.gone("people-limit")
+    app.close()
+
+
+def test_enter_table_dice_marks_the_die_left_empty(table: Table) -> None:
+    """Use these dice with one die not picked: nothing is applied, the die is marked on the
+    entry ("Die 2: no value yet") and the message names whose die it is; picking it clears
+    the mark."""
+    app = table.open()
+    app.start_round(("Anna", "Bert"))
+    app.move(0, 2, name="Anna")
+    app.press("enter-dice")
+    app.wait("hand-card")
+    app.press("hand-0-0-5")
+    app.press("apply-dice")
+    assert app.wait_text("die-unpicked", "Die 2") == "Die 2: no value yet"
+    app.wait_page_text("Anna's die 2 has no value yet")
+    assert app.count("hand-card")  # still open: nothing was applied
+    app.press("hand-0-1-3")
+    app.gone("die-unpicked")
+    app.press("apply-dice")
+    app.gone("hand-card")
+    app.close()
+
+
+def test_the_final_screen_says_mammoth_scoring_once_and_tiles_as_tiles(table: Table) -> None:
+    """End game: the top bar says the game is over, the card under it is the mammoth
+    scoring (its heading no longer said twice), and the finished games list each player's
+    count as mammoth tiles, not a bare number."""
+    app = table.open()
+    app.start_round(("Anna", "Bert"))
+    app.press("end-game")
+    app.press("confirm-end")
+    app.wait("scoring-card")
+    assert app.text("title") == "Game over"
+    assert app.page_text().count("Mammoth scoring") == 1
+    app.press("done")
+    app.press("open-history")
+    assert "Anna (0 mammoth tiles), Bert (0 mammoth tiles)" in app.text("history-1")
+    app.close()
