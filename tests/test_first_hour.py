@@ -103,3 +103,38 @@ def test_the_final_screen_says_mammoth_scoring_once_and_tiles_as_tiles(table: Ta
     app.press("open-history")
     assert "Anna (0 mammoth tiles), Bert (0 mammoth tiles)" in app.text("history-1")
     app.close()
+
+
+def test_the_dice_and_the_hand_out_list_the_players_in_one_order(table: Table) -> None:
+    """Round 2 of three players starts with Bert: Anna and Chen move, the dice are rolled,
+    and both the dice and the hand-out list Chen before Anna (turn order); the dice were
+    listed in seat order before."""
+    app = table.open()
+    app.start_round(("Anna", "Bert", "Chen"))
+    app.tap("roll")  # nobody on the tile in round 1: boxed, then round 2
+    app.tap("box-confirm")
+    app.wait("next-round", timeout=20_000)
+    app.tap("next-round")
+    app.wait_text("title", "Round 2")
+    app.move(0, 1, name="Anna")
+    app.move(2, 1, name="Chen")
+    app.tap("roll")
+    app.wait("handouts", timeout=20_000)
+    shown = [i for i in app.tab.identifiers() if i in ("dice-0", "dice-2", "handout-0", "handout-2")]
+    assert shown == ["dice-2", "dice-0", "handout-2", "handout-0"], shown
+    app.close()
+
+
+def test_end_game_is_named_in_words_where_the_top_bar_has_room(table: Table) -> None:
+    """The top bar's flag alone does not read as End game at arm's length: on a tablet, and on
+    a small phone where the actions have a line of their own, it is a button with its name
+    written beside the flag; a 390 px phone, whose title shares the line, keeps the flag."""
+    shown: dict[tuple[int, int], str] = {}
+    for size in ((1024, 768), (320, 640), (390, 844)):
+        app = table.open(size=size)
+        if app.count("new-game"):
+            app.start_round(("Anna", "Bert"))
+        shown[size] = str(app.wait("end-game")["content"]["_c"])
+        assert "End game" in app.text("end-game")
+        app.close()
+    assert shown == {(1024, 768): "OutlinedButton", (320, 640): "OutlinedButton", (390, 844): "IconButton"}

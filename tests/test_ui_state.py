@@ -527,16 +527,20 @@ def test_the_table_dice_card_lists_the_players_in_turn_order(model: AppModel) ->
 
 
 def test_a_phone_scrolls_to_each_step_and_to_the_end_game_question(model: AppModel) -> None:
-    """The phone's body scrolls to the row just recorded, to the result after the roll, and to
-    the question End game asks (it sits above the result, so scrolling to the result would
-    leave the question out of view); Cancel goes back to the result."""
+    """The phone's body scrolls to the row just recorded (or stays at the top, the herd's card
+    in view, where that row shows whole under it), to the result after the roll, and to the
+    question End game asks (it sits above the result, so scrolling to the result would leave
+    the question out of view); Cancel goes back to the result."""
     new_game(model, ["Ann", "Bo"])
+    model.session.resize(360, 560)  # a short phone: the second row is under the fold
     assert scroll_target(model, model.step()) is None
     model.migration.edit(1)
     assert scroll_target(model, model.step()) is None  # the editor opens at its top
     model.migration.draft.step_people(1)
     model.migration.save()
     assert scroll_target(model, model.step()) == row_key(1)
+    model.session.resize(390, 844)  # a tall one: both rows show under the herd's card
+    assert scroll_target(model, model.step()) is None
     model.round.ask_end()
     assert scroll_target(model, model.step()) == CONFIRM_KEY
     model.round.cancel_end()
@@ -779,3 +783,23 @@ def test_escape_closes_what_is_on_top_and_nothing_hidden_behind_another_screen(m
     assert model.session.screen is Screen.SET and model.sets.editing is not None
     assert close_open(model) and model.sets.editing is None
     assert model.session.screen is Screen.SET and not close_open(model)
+
+
+def test_a_panel_opened_below_the_round_is_scrolled_to_once(model: AppModel) -> None:
+    """Show game log (and what each player got) opens under the fold on a phone: the body
+    scrolls to it as it opens, and no more once the game takes its next step."""
+    new_game(model, ["Ann", "Bo"])
+    model.migration.edit(0)
+    model.migration.save()
+    run_async(model.round.roll())
+    model.round.toggle_log()
+    assert scroll_target(model, model.step()) == "log-panel"
+    model.round.toggle_summary()
+    assert scroll_target(model, model.step()) == "summary-panel"
+    model.round.toggle_summary()  # closed again: back to the result
+    assert scroll_target(model, model.step()) != "summary-panel"
+    model.round.toggle_log()
+    model.round.toggle_log()  # opened again, then the game takes a step: no scroll to it any more
+    assert scroll_target(model, model.step()) == "log-panel"
+    model.play.choose(Choice.ALL)
+    assert scroll_target(model, model.step()) != "log-panel"

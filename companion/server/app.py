@@ -119,9 +119,15 @@ def web_app(config: Config, token: str, addresses: list[str], urls: tuple[str, .
 
 
 def connection_texts() -> dict[str, dict[str, str]]:
-    """What a page says, in each language, while the host does not answer."""
+    """What a page says, in each language, while the host does not answer (``title``,
+    ``body``), and while its client loads (``starting``, ``downloaded``)."""
     return {
-        lang: {"title": translate(lang, "connection.lost_title"), "body": translate(lang, "connection.lost_body")}
+        lang: {
+            "title": translate(lang, "connection.lost_title"),
+            "body": translate(lang, "connection.lost_body"),
+            "starting": translate(lang, "site.starting"),
+            "downloaded": translate(lang, "site.downloaded"),
+        }
         for lang in LANGUAGES
     }
 

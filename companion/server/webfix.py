@@ -137,12 +137,18 @@ def prefs_script() -> str:
     return Path(__file__).with_name("prefs.js").read_text(encoding="utf-8")
 
 
+def _with_texts(name: str, texts: dict[str, dict[str, str]]) -> str:
+    """The script ``name`` beside this module with ``texts`` (language -> key -> text) in
+    place of its ``/*TEXTS*/ {}``."""
+    code = (Path(__file__).with_name(name)).read_text(encoding="utf-8")
+    filled = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")  # cannot end the tag
+    return code.replace("/*TEXTS*/ {}", filled)
+
+
 def connection_script(texts: dict[str, dict[str, str]]) -> str:
     """``connection.js`` with ``texts`` (language -> title and body) filled in, after
     ``prefs.js``, which it reads the device's choices with."""
-    code = (Path(__file__).with_name("connection.js")).read_text(encoding="utf-8")
-    filled = json.dumps(texts, ensure_ascii=False).replace("</", "<\\/")  # cannot end the tag
-    return prefs_script() + "\n" + code.replace("/*TEXTS*/ {}", filled)
+    return prefs_script() + "\n" + _with_texts("connection.js", texts)
 
 
 def add_script(html: str, script: str) -> str:
@@ -155,11 +161,18 @@ def add_script(html: str, script: str) -> str:
     return f"{html[:at]}\n<script>{script}</script>{html[at:]}"
 
 
+def loading_script(texts: dict[str, dict[str, str]]) -> str:
+    """``loading.js`` with ``texts`` filled in: the app's loading screen until Flutter draws
+    (it reads the device's choices with ``prefs.js``, which :func:`connection_script` carries)."""
+    return _with_texts("loading.js", texts)
+
+
 def page_script(texts: dict[str, dict[str, str]]) -> str:
-    """What the page gets inline: the connection notice (``connection.js``, with ``texts``)
-    and the screen-reader marks Flutter does not set (``a11y.js``)."""
+    """What the page gets inline: the connection notice (``connection.js``, with ``texts``),
+    the loading screen (``loading.js``) and the screen-reader marks Flutter does not set
+    (``a11y.js``)."""
     marks = Path(__file__).with_name("a11y.js").read_text(encoding="utf-8")
-    return connection_script(texts) + "\n" + marks + "\n" + own_origin_script()
+    return connection_script(texts) + "\n" + loading_script(texts) + "\n" + marks + "\n" + own_origin_script()
 
 
 def own_origin_script() -> str:

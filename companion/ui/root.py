@@ -24,7 +24,7 @@ from .model import AppModel, Screen
 from .round_view import RoundView
 from .screen_table import SCREENS
 from .screens import BUILDERS
-from .screens.play import CONFIRM_KEY, play_actions, play_body, title
+from .screens.play import CONFIRM_KEY, UNFOLDED_KEYS, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
 from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
 from .session import Session
@@ -308,13 +308,37 @@ def scroll_target(model: AppModel, step: RoundStep | None) -> str | None:
         return None  # an editor opens at its top
     if step.shows(Entry.END):
         return CONFIRM_KEY  # the question End game asks, above the result it would scroll to
+    unfolded = model.round.unfolded
+    game = model.play.game
+    if unfolded is not None and game is not None and unfolded[1] == len(game.log):
+        return UNFOLDED_KEYS[unfolded[0]]  # the log or the summary just opened, under the fold
     if step.phase is Phase.RESOLVED and not step.picking:
         # A phone with no room for the winner's choice in its thumb bar has it in the result.
         in_result = not model.session.wide and not model.session.choice_in_bar
         return CHOICE_KEY if in_result and choosing(model) is not None else RESULT_KEY
     if step.phase is Phase.MIGRATION and model.migration.last is not None:
-        return row_key(model.migration.last)
+        # The herd's card stays in view where the row just recorded shows whole under it.
+        return None if _row_fits_under_the_herd(model, model.migration.last) else row_key(model.migration.last)
     return None
+
+
+#: A phone's round at 100 % text, measured at 390 × 844 in Chromium: the players' first row
+#: starts 405 px below the window's top (the top bar, the herd's card, the list's heading
+#: above it), a recorded row takes at most 110 px of the list (it grows by a line once a move
+#: is on it), and the thumb bar with Roll 72 px. Each grows with the text size.
+ROWS_FROM, ROW_PITCH, ROUND_BAR = 405, 110, 72
+
+
+def _row_fits_under_the_herd(model: AppModel, seat: int) -> bool:
+    """Whether ``seat``'s row shows whole with the round at its top: the players are listed
+    in turn order, so its place there says how far down it is."""
+    game = model.play.game
+    if game is None or model.session.wide:
+        return True
+    order = game.state.turn_order()
+    place = order.index(seat) + 1 if seat in order else len(order)
+    factor = factor_of(model.session.text_size)
+    return (ROWS_FROM + ROW_PITCH * place + ROUND_BAR) * factor <= model.session.height
 
 
 def _use_top_at_each_step(model: AppModel, scroller: Scroller, step: RoundStep | None) -> None:

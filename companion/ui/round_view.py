@@ -59,6 +59,9 @@ class RoundView:
     confirm_end: bool = False  # End game asks once more
     show_log: bool = False
     show_summary: bool = False  # what each player got, shown under the round
+    # The panel just opened ("log" or "summary") and the log length it was opened at: a phone
+    # scrolls to it once, until the game takes its next step.
+    unfolded: tuple[str, int] | None = None
     confirm_box: bool = False  # nobody moved and "Box the tile" was tapped: asked once more
     # -- the tumble
     rolling: bool = False
@@ -99,6 +102,7 @@ class RoundView:
         self.confirm_end = False
         self.show_log = False
         self.show_summary = False
+        self.unfolded = None
 
     # -- are the dice tumbling? -----------------------------------------------------------
     @query
@@ -153,9 +157,16 @@ class RoundView:
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
+        self._unfold("log", self.show_log)
 
     def toggle_summary(self) -> None:
         self.show_summary = not self.show_summary
+        self._unfold("summary", self.show_summary)
+
+    def _unfold(self, panel: str, shown: bool) -> None:
+        """A panel opened below the round: a phone scrolls to it (it opens under the fold)."""
+        game = self.play.game
+        self.unfolded = (panel, len(game.log)) if shown and game is not None else None
 
     def next_round(self, after: int) -> None:
         """ "Next round": with printed tiles, first ask where the herd went."""

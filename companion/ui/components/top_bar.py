@@ -16,8 +16,9 @@ import flet as ft
 
 from ..memo import memo
 from ..model import AppModel, Screen
+from ..textfit import text_width
 from ..textsize import scaled
-from ..widgets import heading, icon_button
+from ..widgets import heading, icon_button, secondary
 
 #: Below this window width the screen's actions go on a line under its title.
 ACTIONS_BESIDE_TITLE_FROM = 340
@@ -29,13 +30,15 @@ FULL_TITLE_FROM = 420
 class BarAction:
     """One icon button in the bar. ``on_click`` is a bound method (equal to itself on the
     next render) or None for a disabled button; ``apart`` sets it 8 px further from the
-    button before it."""
+    button before it; ``named``: its label is written beside its icon where the bar has
+    room (an icon alone does not read as what it does at arm's length)."""
 
     icon: ft.IconData
     label: str
     on_click: Callable[[], Any] | None
     identifier: str
     apart: bool = False
+    named: bool = False
 
 
 @ft.component
@@ -49,6 +52,7 @@ def TopBar(
     title_size: float,
     stacked: bool,
     identifier: str = "title",
+    named: bool = False,
     key: str | None = None,
 ) -> ft.Control:
     """The bar itself; ``stacked`` puts the actions on a line under the title (a very
@@ -73,7 +77,10 @@ def TopBar(
     for action in actions:
         if action.apart:
             buttons.append(ft.Container(width=8))
-        buttons.append(icon_button(action.icon, action.label, action.on_click, action.identifier))
+        if named and action.named:
+            buttons.append(secondary(action.label, action.on_click, action.identifier, action.icon))
+        else:
+            buttons.append(icon_button(action.icon, action.label, action.on_click, action.identifier))
     if stacked:
         return ft.Container(
             padding=ft.Padding.symmetric(horizontal=4, vertical=4),
@@ -118,6 +125,27 @@ def top_bar(
         title_size=size,
         stacked=bool(actions) and room < ACTIONS_BESIDE_TITLE_FROM,
         identifier=identifier,
+        named=_names_fit(title, size, actions, room),
         key="top-bar",
     )
     return bar
+
+
+#: What the bar gives to other than the title and the named buttons' labels, in px at 100 %:
+#: the back button and each icon button (48 each), the gaps (8 each), the bar's padding, and
+#: a named button's icon, gap and padding (18 + 8 + 2 × 24).
+ICON_ROOM, GAP_ROOM, NAMED_EXTRA = 48, 8, 18 + 8 + 48
+
+
+def _names_fit(title: str, size: float, actions: tuple[BarAction, ...], room: float) -> bool:
+    """Whether the actions marked ``named`` can show their labels beside the title (or on
+    their own line, where the actions go under it) without squeezing the title."""
+    named = [a for a in actions if a.named]
+    if not named:
+        return False
+    labels = sum(text_width(a.label, 16) + NAMED_EXTRA for a in named)
+    icons = ICON_ROOM * (len(actions) - len(named))
+    gaps = GAP_ROOM * (len(actions) + 2) + 8 * sum(a.apart for a in actions)
+    beside = room >= ACTIONS_BESIDE_TITLE_FROM
+    title_room = ICON_ROOM + text_width(title, size, bold=True) if beside else 0
+    return title_room + labels + icons + gaps <= room

@@ -38,7 +38,7 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
         BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if model.round.can_undo() else None, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if model.round.can_redo() else None, "redo"),
         # End game 24 px apart from Undo and Redo
-        BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True),
+        BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True, named=True),
     )
 
 
@@ -99,17 +99,22 @@ def _by_phase(model: AppModel, step: RoundStep, game: Game, frame: Frame) -> lis
     return []
 
 
+#: The scroll targets of the panels behind a tap: a phone scrolls to one as it opens.
+UNFOLDED_KEYS = {"log": "log-panel", "summary": "summary-panel"}
+
+
 def _behind_a_tap(model: AppModel, game: Game) -> list[ft.Control]:
     """The game log, and what each player got (during the game behind a tap; at its end,
     always shown, above)."""
     parts = [_toggle(model, "log", model.round.show_log, model.round.toggle_log, ft.Icons.LIST_ALT)]
     if model.round.show_log:
-        parts.append(round_log(model, game))
+        parts.append(ft.Container(content=round_log(model, game), key=scroll_key(UNFOLDED_KEYS["log"])))
     if game.state.phase is not Phase.FINISHED:
         shown = model.round.show_summary
         parts.append(_toggle(model, "summary", shown, model.round.toggle_summary, ft.Icons.LEADERBOARD_OUTLINED))
         if shown:
-            parts.append(player_summary(model, game, model.play.game_id))
+            summary = player_summary(model, game, model.play.game_id)
+            parts.append(ft.Container(content=summary, key=scroll_key(UNFOLDED_KEYS["summary"])))
     return parts
 
 

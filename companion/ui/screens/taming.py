@@ -55,6 +55,8 @@ def result_slot(model: AppModel, frame: Frame) -> ft.Control | None:
     dice = tumbling if tumbling is not None else taming.dice if taming is not None else None
     if dice is None:
         return None
+    order = state.turn_order()  # as the hand-out under them lists the players
+    dice = tuple(sorted(dice, key=lambda faces: order.index(faces[0]) if faces[0] in order else len(order)))
     shown = tumbling is not None or rolled is not None
     content = ResultCardMemo(
         lang=model.session.lang,
