@@ -26,7 +26,7 @@ from .screen_table import SCREENS
 from .screens import BUILDERS
 from .screens.play import CONFIRM_KEY, UNFOLDED_KEYS, play_actions, play_body, title
 from .screens.setup import FIRST_PROBLEM_KEY, start_button
-from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, choosing
+from .screens.taming import CHOICE_KEY, HAND_KEY, RESULT_KEY, UNPICKED_KEY, choosing
 from .session import Session
 from .step import Entry, RoundStep
 from .textsize import TextScale, factor_of, grow_all
@@ -303,7 +303,8 @@ def scroll_target(model: AppModel, step: RoundStep | None) -> str | None:
     if model.session.screen is not Screen.PLAY or step is None:
         return None
     if step.shows(Entry.DICE) and not model.session.wide:
-        return HAND_KEY  # the dice pad, under the herd card
+        # the dice pad, under the herd card; after Apply, the die it found with no value
+        return UNPICKED_KEY if model.dice.unpicked is not None else HAND_KEY
     if step.entry_open:
         return None  # an editor opens at its top
     if step.shows(Entry.END):

@@ -124,36 +124,44 @@ def hand_entry_pane(model: AppModel) -> ft.Control:
                 spacing=8,
             )
         )
-        for index, value in enumerate(dice):
-            # The label above and six equal faces below: the row fits a 320 px phone unwrapped.
-            parts.append(
-                tid(
-                    f"hand-{player}-{index}",
-                    ft.Column(
-                        [
-                            _die_label(tr, index, (player, index) == model.dice.unpicked),
-                            ft.Row(
-                                [
-                                    face_choice(
-                                        f"hand-{player}-{index}-{face}",
-                                        die(face, face == value, 48, partial(model.dice.set_die, player, index, face)),
-                                        face == value,
-                                    )
-                                    for face in DIE_FACES
-                                ],
-                                spacing=8,  # six faces 8 px apart fill the card inside its padding
-                            ),
-                        ],
-                        spacing=2,
-                    ),
-                )
-            )
+        parts += [_die_choice(model, tr, player, index, value) for index, value in enumerate(dice)]
     parts.append(ft.Row([primary(tr("hand.apply"), model.dice.submit, "apply-dice", ft.Icons.CHECK)]))
     parts.append(ft.Row([secondary(tr("common.cancel"), model.dice.cancel_hand_entry, "cancel-dice", expand=True)]))
     pad = card(
         ft.Column(parts, spacing=8), padding=ft.Padding.symmetric(horizontal=4, vertical=12), identifier="hand-card"
     )
     return ft.Container(content=pad, key=scroll_key(HAND_KEY))
+
+
+#: The scroll target of the die that Apply found with no value.
+UNPICKED_KEY = "die-unpicked-at"
+
+
+def _die_choice(model: AppModel, tr: Translator, player: int, index: int, value: int) -> ft.Control:
+    """One die's label and its six faces (the row fits a 320 px phone unwrapped); the die
+    Apply found with no value is marked, and is where a phone scrolls to."""
+    unpicked = (player, index) == model.dice.unpicked
+    choice = tid(
+        f"hand-{player}-{index}",
+        ft.Column(
+            [
+                _die_label(tr, index, unpicked),
+                ft.Row(
+                    [
+                        face_choice(
+                            f"hand-{player}-{index}-{face}",
+                            die(face, face == value, 48, partial(model.dice.set_die, player, index, face)),
+                            face == value,
+                        )
+                        for face in DIE_FACES
+                    ],
+                    spacing=8,  # six faces 8 px apart fill the card inside its padding
+                ),
+            ],
+            spacing=2,
+        ),
+    )
+    return ft.Container(content=choice, key=scroll_key(UNPICKED_KEY)) if unpicked else choice
 
 
 def _die_label(tr: Translator, index: int, unpicked: bool) -> ft.Control:
