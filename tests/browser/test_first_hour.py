@@ -82,6 +82,18 @@ def _walk(app: App, size: str, lang: str) -> dict[str, Any]:
     app.wait("round-log")
     seen["log"] = in_view(app, "round-log") or _top_in_view(app, "round-log")
     app.shot(f"first-hour-{size}-{lang}-log")
+    app.press("choose-all") if app.count("choose-all") else None
+    app.press("end-game")
+    app.press("confirm-end")
+    app.wait("scoring-card")
+    seen["title"] = app.text("title").strip()
+    app.settle(quiet_ms=300)
+    app.shot(f"first-hour-{size}-{lang}-game-over")
+    app.press("done")
+    app.press("open-history")
+    app.wait("history-1")
+    seen["history"] = app.text("history-1")
+    app.shot(f"first-hour-{size}-{lang}-history")
     return seen
 
 
@@ -111,3 +123,5 @@ def test_a_first_game_on_a_phone_keeps_the_round_in_view(
         assert seen["herd-after-0"] and seen["herd-after-1"], seen
         assert seen["bar"] is not None and seen["bar"] <= 844 / 4, seen
     assert seen["log"], seen
+    assert seen["title"] == ("Game over" if lang == "en" else "게임 종료"), seen
+    assert ("(0 mammoth tiles)" if lang == "en" else "(매머드 타일 0개)") in seen["history"], seen
