@@ -443,7 +443,11 @@ class TableMachine(RuleBasedStateMachine):
         hosts = [p for p in self.net.phones.values() if p.host is not None]
         if not hosts:
             return None
-        return max(hosts, key=lambda p: (p.host.info.epoch if p.host else 0, p.name)).name
+        top = max(p.host.info.epoch if p.host else 0 for p in hosts)
+        return min(
+            (p for p in hosts if p.host is not None and p.host.info.epoch == top),
+            key=lambda p: p.host.phone if p.host else "",
+        ).name
 
     @invariant()
     def each_step_once(self) -> None:
@@ -462,9 +466,14 @@ class TableMachine(RuleBasedStateMachine):
         all logs agree, no step is left undecided, and each phone's steps are in the host's
         log or were named to its player."""
         self.net.deliver(self.rng)
-        # The phone that hosted at the newest epoch; if its tab reloaded, its player taps
-        # Play together again there.
-        host = max(self.net.phones, key=lambda name: (self._epoch_hosted(name), name))
+        # The phone that hosted at the newest epoch (of two at one epoch, the one every phone
+        # settles on: the lower phone id); if its tab reloaded, its player taps Play together
+        # again there.
+        top = max(self._epoch_hosted(name) for name in self.net.phones)
+        host = min(
+            (name for name in self.net.phones if self._epoch_hosted(name) == top),
+            key=lambda name: self.net.phones[name].store.get_setting("phone-id") or "",
+        )
         if self.net.phones[host].host is None:
             self.net.host(host)
         for name, phone in self.net.phones.items():
@@ -667,3 +676,66 @@ def test_a_move_made_while_away_in_round_1_does_not_land_in_round_2(tmp_path: Pa
     current = net.phones["h"].game().state.current
     assert current is not None and current.migrations == ()
     assert [(lost.count, lost.why) for lost in net.phones["g"].lost] == [(1, "together.moved_on")]
+
+
+@pytest.mark.parametrize("ids", [("a1", "b2"), ("b2", "a1")])
+def test_two_hosts_of_one_epoch_are_settled_the_same_way_and_the_loser_is_told(
+    tmp_path: Path, ids: tuple[str, str]
+) -> None:
+    """The review's S7: the host sleeps, two guests take over at once (both at epoch 2), and a
+    third phone that followed one of them scans the other's code. Every phone settles on
+    the lower phone id: the third phone either follows that one (its copy's steps carried)
+    or refuses the other, which is told that the table has a newer host."""
+    net = Net(tmp_path)
+    for name in ("h", "a", "b", "c"):
+        net.phone(name)
+    for name, phone in zip("ab", ids, strict=True):
+        net.phones[name].store.set_setting("phone-id", phone)
+    net.host("h", new_game(4, seed=5))
+    net.tap("h", "play", StartRound())
+    for name in ("a", "b", "c"):
+        net.join(name, "h")
+    net.deliver()
+    net.drop("h")
+    host_a, host_b = net.host("a"), net.host("b")
+    assert host_a.info.epoch == host_b.info.epoch == 2
+    moved: dict[str, list[tm.Moved]] = {"a": [], "b": []}
+    host_a.on_moved, host_b.on_moved = moved["a"].append, moved["b"].append
+    net.join("c", "a")
+    net.deliver()
+    net.tap("c", "play", Migrate(0, 1, Payment(food=1)))
+    net.deliver()
+    net.join("c", "b")
+    net.deliver()
+    winner = "a" if host_a.phone < host_b.phone else "b"
+    kept = TableInfo.load(net.phones["c"].store, host_a.table)  # what c keeps of the table
+    assert kept.host == net.phones[winner].store.get_setting("phone-id")
+    if winner == "a":  # c stayed with a: b was refused and told
+        assert net.phones["c"].problems == ["together.older_host"]
+        assert [m.host for m in moved["b"]] == [host_a.phone] and moved["a"] == []
+    else:  # c moved to b, which wins: its move went along
+        assert net.phones["c"].problems == []
+        log = net.phones["b"].game().log
+        assert log[-1].action == Migrate(0, 1, Payment(food=1))
+
+
+def test_the_old_host_that_wakes_is_told_the_table_moved_on(tmp_path: Path) -> None:
+    """The host sleeps, a guest takes over and the other follows it; the old host wakes and
+    offers its table again (epoch 1): the guest that scans it keeps its copy and tells the
+    old host which phone hosts the table now."""
+    net = _two(tmp_path)
+    net.phone("g2")
+    net.join("g2", "h")
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    net.drop("h")
+    successor = net.host("g")
+    net.join("g2", "g")
+    net.deliver()
+    old = net.host("h")
+    told: list[tm.Moved] = []
+    old.on_moved = told.append
+    net.join("g2", "h")
+    net.deliver()
+    assert [(m.host, m.epoch) for m in told] == [(successor.phone, 2)]
+    assert "together.older_host" in net.phones["g2"].problems

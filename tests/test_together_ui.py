@@ -598,3 +598,38 @@ def test_a_reloaded_guest_that_plays_before_it_rejoins_loses_nothing(tmp_path: P
     assert host.play.game is not None and reloaded.play.game is not None
     assert host.play.game.log == reloaded.play.game.log
     assert host.play.game.log[-1].action == Migrate(2, 3, Payment(food=3))
+
+
+def test_an_old_host_that_wakes_lets_its_phones_go_and_says_where_the_table_went(tmp_path: Path) -> None:
+    """The host's phone sleeps; a guest hosts its copy and the other joins it, then loses that
+    channel. The old host wakes and shows its code again: the guest that scans it keeps its
+    copy, and the old host stops hosting (no code, no seats) and says that the table moved
+    on, and how to follow."""
+    room = Room(tmp_path)
+    host, second = room.phone("host"), room.phone("second")
+    room.phone("first")
+    new_game(host, ["Ann", "Bo"])
+    room.join("host", "first")
+    room.join("host", "second")
+    for slot in [s for (n, s) in room.links if n == "host"]:
+        room.drop("host", slot)
+    room.run()
+    asleep = room.phones.pop("host")  # its page answers nothing while it sleeps
+    room.join("first", "second")  # first hosts its copy (epoch 2), second follows it
+    assert second.together.stage == "joined"
+    room.drop("second", "host")  # second's channel to first drops too
+    room.run()
+    room.phones = {"host": asleep, **room.phones}  # (the stand-in page joins the first host it lists)
+    host.together.share()  # the old host wakes with its code (epoch 1)
+    room.run()
+    second.together.open_join()
+    second.together.set_typed(host.together.code)
+    second.together.submit_code()
+    room.run()
+    host.together.set_typed(second.together.code)
+    host.together.submit_answer()
+    room.run()
+    assert second.together.status()[0] == "together.older_host"
+    assert host.together.role == "" and host.together.code == "" and host.together.waiting == {}
+    assert host.together.status() == ("together.moved_away", 0)
+    assert "This table moved on to another phone" in host.session.tr("together.moved_away")

@@ -122,6 +122,16 @@ class Facts:
 
 
 @dataclass(frozen=True, slots=True)
+class Moved:
+    """A guest to a host it will not follow: this table has a newer host (``host`` at
+    ``epoch``), so the host lets its phones go and its player joins that one."""
+
+    table: str
+    host: str
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
 class Version:
     """This phone cannot read the other's messages: its own versions, so both can tell
     which one should update. Never answered."""
@@ -130,7 +140,7 @@ class Version:
     r: int
 
 
-Message = Table | Log | Steps | Refused | Hello | Facts | Version
+Message = Table | Log | Steps | Refused | Hello | Facts | Moved | Version
 KINDS: dict[str, type[Message]] = {
     "table": Table,
     "log": Log,
@@ -138,6 +148,7 @@ KINDS: dict[str, type[Message]] = {
     "refused": Refused,
     "hello": Hello,
     "facts": Facts,
+    "moved": Moved,
     "version": Version,
 }
 NAMES = {cls: name for name, cls in KINDS.items()}
@@ -271,6 +282,10 @@ def _facts(data: dict[str, Any]) -> Facts:
     return Facts(_int(data, "asking"))
 
 
+def _moved(data: dict[str, Any]) -> Moved:
+    return Moved(_id(data, "table"), _id(data, "host"), _int(data, "epoch"))
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "table": _table,
     "log": _log,
@@ -278,7 +293,15 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "refused": _refused,
     "hello": _hello,
     "facts": _facts,
+    "moved": _moved,
 }
+
+
+def newer(epoch: int, host: str, than_epoch: int, than_host: str) -> bool:
+    """Whether the host ``host`` at ``epoch`` is the table's over ``than_host`` at
+    ``than_epoch``: the higher epoch, and at one epoch (two phones took over at once) the
+    lower phone id, so that every phone settles two hosts the same way."""
+    return (epoch, than_host) > (than_epoch, host) if epoch == than_epoch else epoch > than_epoch
 
 
 def chain(before: str, entry: Entry) -> str:

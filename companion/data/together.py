@@ -62,13 +62,15 @@ class Host:
     """This phone holds the table's game ``game_id``; ``send(peer, text)`` reaches one guest.
 
     ``on_change`` is called when a guest's step or fact was saved here (show it);
-    ``on_problem`` with a catalog key when a guest's message could not be taken."""
+    ``on_problem`` with a catalog key when a guest's message could not be taken;
+    ``on_moved`` when a guest says the table has a newer host (this one lets its phones go)."""
 
     store: Store
     game_id: int
     send: Callable[[str, str], None]
     on_change: Callable[[], None] = lambda: None
     on_problem: Callable[[str], None] = lambda key: None
+    on_moved: Callable[[tm.Moved], None] = lambda moved: None
     peers: set[str] = field(default_factory=set)  # guests whose channel is open
     sent: int = 0  # how much of the log every open guest has been sent
     asking_sent: int = 0
@@ -143,8 +145,9 @@ class Host:
         for peer in sorted(self.peers):
             self.send(peer, text)
 
-    def heard(self, peer: str, text: str) -> None:
-        """A guest's message: its steps to decide, a fact, or a request for the whole game."""
+    def _read(self, peer: str, text: str) -> tm.Message | None:
+        """The guest's message, or None with the problem said (another release, a text
+        that is not one, a channel that speaks for another phone than it did first)."""
         try:
             message = tm.parse(text)
         except VersionError as exc:
@@ -152,14 +155,21 @@ class Host:
                 self.told.add(peer)
                 self.send(peer, tm.dump(tm.Version(tm.PROTOCOL, tm.RULES_VERSION)))
             self.on_problem(exc.key)
-            return
+            return None
         except ProtocolError as exc:
             self.on_problem(exc.key)
-            return
+            return None
         if isinstance(message, tm.Steps | tm.Hello) and self.bound.setdefault(peer, message.phone) != message.phone:
             self.on_problem("together.message_bad")  # a channel speaks for one phone only
-            return
+            return None
+        return message
+
+    def heard(self, peer: str, text: str) -> None:
+        """A guest's message: its steps to decide, a fact, or a request for the whole game."""
+        message = self._read(peer, text)
         match message:
+            case None:
+                return
             case tm.Steps():
                 self._steps(peer, message)
             case tm.Hello():
@@ -172,6 +182,10 @@ class Host:
                 set_asking(self.store, self.game_id, message.asking)
                 self.publish()
                 self.on_change()
+            case tm.Moved() if message.table == self.table and tm.newer(
+                message.epoch, message.host, self.info.epoch, self.phone
+            ):
+                self.on_moved(message)  # this phone no longer hosts the table: it was taken over
             case tm.Version():
                 self.on_problem(_version_key(message))
             case _:
@@ -206,6 +220,14 @@ class Host:
             self.send(peer, tm.dump(tm.Refused(why, lost)))
         self.publish()
         self.on_change()
+
+
+def _follows(message: tm.Table, info: TableInfo) -> bool:
+    """Whether a phone that follows ``info``'s host may follow the host of ``message``: the
+    same host (not at an older epoch), or a newer one by :func:`~.table_messages.newer`."""
+    if message.host == info.host:
+        return message.epoch >= info.epoch
+    return tm.newer(message.epoch, message.host, info.epoch, info.host)
 
 
 def _version_key(message: tm.Version) -> str:
@@ -308,8 +330,10 @@ class Guest:
         info = TableInfo.load(self.store, message.table)
         kept = self.store.get_setting(GAME_OF.format(table=message.table))
         game_id = int(kept) if kept is not None and kept.isdigit() and self.store.exists(int(kept)) else None
-        if game_id is not None and message.epoch < info.epoch:
-            # An older host of this table: this copy is newer and stays as it is.
+        if game_id is not None and info.host and not _follows(message, info):
+            # An older host of this table (or the other of two that took over at once): this
+            # copy stays as it is, and that host is told which phone the table follows now.
+            self.send(tm.dump(tm.Moved(message.table, info.host, info.epoch)))
             self.on_problem("together.older_host")
             return
         copy = self.store.load(game_id) if game_id is not None else None

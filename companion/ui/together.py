@@ -40,7 +40,15 @@ from .session import Screen
 #: The page's words for a failed scan, as catalog keys.
 SCAN_FAILED = {"no-camera": "together.no_camera", "refused": "together.camera_refused", "cancelled": ""}
 #: Problems that stop playing together with this host (the copy stays as it is).
-ENDS = frozenset({"together.other_older", "together.this_older", "together.older_host", "together.out_of_step"})
+ENDS = frozenset(
+    {
+        "together.other_older",
+        "together.this_older",
+        "together.older_host",
+        "together.out_of_step",
+        "together.moved_away",
+    }
+)
 
 
 class Link(Protocol):
@@ -114,6 +122,7 @@ class Together:
                 return
             self.host.on_change = self._host_changed
             self.host.on_problem = self._fault
+            self.host.on_moved = self._moved
         self.role, self.problem = "host", ""
         play.go(Screen.SHARE)
         if self.stage not in ("making", "showing", "connecting", "full"):
@@ -418,6 +427,12 @@ class Together:
         if lost is not None:
             key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
             play.say(key, count=lost.count)
+
+    def _moved(self, _moved: object) -> None:
+        """A guest says the table has a newer host: this phone lets its phones go, stops
+        showing its code, and says where the table went (its copy and its steps stay)."""
+        self.leave()
+        self.fault = "together.moved_away"
 
     def _fault(self, key: str) -> None:
         """A message could not be taken: the table's state says why; what cannot mend
