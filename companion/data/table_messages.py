@@ -58,12 +58,22 @@ class OwnStep:
     """A guest's step not yet decided by the host: its number on that phone, the digest of
     the log it was made on (:func:`chain`), the entry, and where the game stood when it was
     made (``"round:phase"``, see ``table_order.where``; empty from a release that did not
-    say), so that a step decided on a moved log counts only where it means the same."""
+    say), so that a step decided on a moved log counts only where it means the same.
+    ``by``: the step's own id where this phone carries another phone's step (a step the last
+    host had confirmed that the new one lacks); None for this phone's own.
+
+    Every step keeps the id it was given when it was made, wherever it is carried: the host
+    holds each id once."""
 
     n: int
     on: str
     entry: Entry
     at: str = ""
+    by: Origin = None
+
+    def origin(self, phone: str) -> tuple[str, int]:
+        """The step's id, as the host's log holds it, sent by ``phone``."""
+        return self.by if self.by is not None else (phone, self.n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +170,18 @@ def dump(message: Message) -> str:
     for f in fields(message):
         value = getattr(message, f.name)
         if f.name == "steps":
-            value = [{"n": s.n, "on": s.on, "entry": s.entry, "at": s.at} for s in value]
+            value = [_step_data(s) for s in value]
         data[f.name] = value
     if isinstance(message, Version):
         data["v"], data["r"] = message.v, message.r
     return json.dumps(data, separators=(",", ":"))
+
+
+def _step_data(step: OwnStep) -> dict[str, Any]:
+    data: dict[str, Any] = {"n": step.n, "on": step.on, "entry": step.entry, "at": step.at}
+    if step.by is not None:
+        data["by"] = list(step.by)
+    return data
 
 
 def parse(text: str) -> Message:
@@ -209,6 +226,22 @@ def _entries(data: dict[str, Any], name: str) -> tuple[Entry, ...]:
     if not isinstance(value, list) or len(value) > MAX_ENTRIES or not all(isinstance(e, dict) for e in value):
         raise ProtocolError(f"{name}: a list of entries")
     return tuple(value)
+
+
+def _carried_id(value: Any) -> Origin:
+    """A carried step's own id: ``[phone, number]``, or None (absent) for the sender's own."""
+    if value is None:
+        return None
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and 0 < len(value[0]) <= MAX_ID
+        and type(value[1]) is int
+        and 0 < value[1] < 2**31
+    ):
+        return (value[0], value[1])
+    raise ProtocolError("a carried step's id: [phone, number]")
 
 
 def _origins(data: dict[str, Any], count: int) -> tuple[Origin, ...]:
@@ -259,7 +292,7 @@ def _steps(data: dict[str, Any]) -> Steps:
         at = item.get("at", "")
         if not isinstance(at, str) or len(at) > MAX_ID:
             raise ProtocolError("a step's place: round and phase")
-        steps.append(OwnStep(_int(item, "n", 1), item["on"][:64], item["entry"], at))
+        steps.append(OwnStep(_int(item, "n", 1), item["on"][:64], item["entry"], at, _carried_id(item.get("by"))))
     if len({s.n for s in steps}) != len(steps):
         raise ProtocolError("steps: each its own number")
     return Steps(_id(data, "phone"), tuple(steps))

@@ -107,8 +107,7 @@ class TableInfo:
             data = json.loads(text)
             return cls(
                 str(data["host"]), int(data["epoch"]), [tuple(o) if o else None for o in data["by"]],
-                int(data["confirmed"]), [OwnStep(int(p[0]), str(p[1]), p[2], str(p[3]) if len(p) > 3 else "")
-                                         for p in data["pending"]],
+                int(data["confirmed"]), [_pending(p) for p in data["pending"]],
                 int(data["next"]), {str(k): int(v) for k, v in data["decided"].items()},
             )  # fmt: skip
         except (ValueError, KeyError, TypeError):
@@ -117,9 +116,21 @@ class TableInfo:
     def save(self, store: Store, table: str) -> None:
         data = {
             "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,
-            "pending": [[s.n, s.on, s.entry, s.at] for s in self.pending], "next": self.next_n, "decided": self.decided,
+            "pending": [_pending_data(s) for s in self.pending], "next": self.next_n, "decided": self.decided,
         }  # fmt: skip
         store.set_setting(INFO.format(table=table), json.dumps(data, separators=(",", ":")))
+
+
+def _pending(item: list[Any]) -> OwnStep:
+    """One kept step not yet decided: ``[n, on, entry, at, by]`` (a record of an older
+    release has only the first three)."""
+    at = str(item[3]) if len(item) > 3 else ""
+    by = (str(item[4][0]), int(item[4][1])) if len(item) > 4 and item[4] else None
+    return OwnStep(int(item[0]), str(item[1]), item[2], at, by)
+
+
+def _pending_data(step: OwnStep) -> list[Any]:
+    return [step.n, step.on, step.entry, step.at, list(step.by) if step.by else None]
 
 
 def entries_after(game: Game, base: int) -> list[Entry]:
@@ -198,7 +209,7 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
             lost.append(own.n)
             continue
         entry = entry_to_dict(after.log[-1])
-        kept.append(OwnStep(own.n, digest, entry, where(game)))
+        kept.append(OwnStep(own.n, digest, entry, where(game), own.by))
         digest, game = tm.chain(digest, entry), after
     return Settled(game, tuple(kept), tuple(lost), why)
 

@@ -87,13 +87,12 @@ class Host:
         info = TableInfo.load(self.store, self.table)
         length = self.store.log_length(self.game_id)
         if info.host != self.phone:  # this phone takes the table over (or starts it)
-            own = [(self.phone, s.n) for s in info.pending]
+            own = [s.origin(self.phone) for s in info.pending]
             info.host, info.epoch = self.phone, info.epoch + 1
             info.by = [*info.by[: info.confirmed], *own]
             info.pending = []
             info.decided = {}
-        info.by = (info.by + [None] * length)[:length]
-        info.confirmed = length
+        _number_own(info, self.phone, length)
         info.save(self.store, self.table)
         self.info, self.sent = info, length
         self.asking_sent = asking_of(self.store, self.game_id)
@@ -111,10 +110,10 @@ class Host:
         )  # fmt: skip
 
     def _grow(self, game: Game) -> None:
-        """The origins of the host's own new entries (None), kept with the log."""
+        """The ids of the host's own new entries (this phone and its next numbers), kept with
+        the log."""
         if len(game.log) != len(self.info.by):
-            self.info.by = (self.info.by + [None] * len(game.log))[: len(game.log)]
-            self.info.confirmed = len(game.log)
+            _number_own(self.info, self.phone, len(game.log))
             self.info.save(self.store, self.table)
 
     def joined(self, peer: str) -> None:
@@ -198,12 +197,12 @@ class Host:
             self._grow(game)
             held = {origin for origin in self.info.by if origin is not None}
             decided = self.info.decided.get(message.phone, 0)
-            todo = [s for s in message.steps if (message.phone, s.n) not in held]
+            todo = [s for s in message.steps if s.origin(message.phone) not in held]
             again = tuple(s.n for s in todo if s.n <= decided)  # refused before: said again
             settled = settle(game, [s for s in todo if s.n > decided])
             if settled.kept:
                 self.store.record(self.game_id, settled.game, expected=len(game.log))
-                self.info.by += [(message.phone, s.n) for s in settled.kept]
+                self.info.by += [s.origin(message.phone) for s in settled.kept]
                 self.info.confirmed = len(self.info.by)
             if todo:
                 self.info.decided[message.phone] = max(decided, *(s.n for s in todo))
@@ -368,7 +367,7 @@ class Guest:
         yet decided, then the steps made here while no :class:`Guest` numbered them (after
         a reload, during a join's round trip, after hosting another game), numbered now."""
         held = {origin for origin in message.by if origin is not None}
-        own = [s for s in info.pending if (self.phone, s.n) not in held]
+        own = [s for s in info.pending if s.origin(self.phone) not in held]
         common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
         while (
             common < top
@@ -384,8 +383,8 @@ class Guest:
                 continue
             if origin is not None and origin[0] == self.phone:
                 carried.append(OwnStep(origin[1], "", entry_to_dict(copy.log[i])))
-            else:
-                carried.append(OwnStep(number, "", entry_to_dict(copy.log[i])))
+            else:  # another phone's step: sent under this phone's number, with its own id
+                carried.append(OwnStep(number, "", entry_to_dict(copy.log[i]), by=origin))
                 number += 1
         known = min(len(copy.log), info.confirmed + len(info.pending))
         return carried + own + _numbered(copy, known, number)
@@ -398,7 +397,7 @@ class Guest:
         mine = 0  # the host's new entries that are this phone's first steps not yet decided
         while (
             mine < min(len(message.entries), len(info.pending))
-            and message.by[mine] == (self.phone, info.pending[mine].n)
+            and message.by[mine] == info.pending[mine].origin(self.phone)
             and message.entries[mine] == info.pending[mine].entry
         ):
             mine += 1
@@ -413,7 +412,7 @@ class Guest:
             rewritten = False
         else:  # this phone's steps not yet decided go on top of the host's new ones
             held = {origin for origin in message.by if origin is not None}
-            rest = [s for s in info.pending if (self.phone, s.n) not in held]
+            rest = [s for s in info.pending if s.origin(self.phone) not in held]
             settled = settle(extend(prefix(copy, message.base), message.entries), rest)
             self.store.replace_log(self.game_id, settled.game)
             info.pending = list(settled.kept)
@@ -448,3 +447,13 @@ def _numbered(game: Game, known: int, first: int) -> list[OwnStep]:
         digest = tm.chain(digest, data)
         before = prefix(game, known + i + 1)
     return steps
+
+
+def _number_own(info: TableInfo, phone: str, length: int) -> None:
+    """Give the host's own entries past those ``info`` holds ids of their own (``phone`` and
+    its next numbers): every step of a table's log has an id, the host's included, so a step
+    carried by several phones after a hand-off is held once."""
+    own = [(phone, info.next_n + i) for i in range(max(0, length - len(info.by)))]
+    info.by = [*info.by, *own][:length]
+    info.next_n += len(own)
+    info.confirmed = length
