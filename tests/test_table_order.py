@@ -24,7 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from companion.data import table_messages as tm
 from companion.data.store import Store
 from companion.data.table_order import Lost, TableInfo, asking_of, set_asking
-from companion.data.together import Guest, Host
+from companion.data.together import MAX_RESENDS, Guest, Host
 from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
 
 from .helpers import new_game
@@ -773,3 +773,22 @@ def test_a_step_carried_by_two_phones_is_in_the_new_host_s_log_once(tmp_path: Pa
     assert len(moves) == 1, log
     assert _logs(net, "a", "b")[0] == _logs(net, "a", "b")[1] == _logs(net, "h", "b")[0]
     assert all(phone.lost == [] for phone in net.phones.values())
+
+
+def test_a_guest_that_only_watches_is_never_cut_off_by_the_resend_cap(tmp_path: Path) -> None:
+    """The review's S5: a guest that never taps asks for the whole game now and then (a
+    message it could not follow); as long as the game moved on between, each ask is
+    answered. Asking again and again while nothing moves still ends, with a line."""
+    net = _two(tmp_path)
+    host = net.phones["h"].host
+    guest = net.phones["g"].guest
+    assert host is not None and guest is not None
+    hello = tm.dump(tm.Hello(guest.phone))
+    for action in (StartRound(), Migrate(0, 1, Payment(food=1)), Migrate(1, 1, Payment(food=1)), Roll()):
+        net.tap("h", "play", action)
+        host.heard("g", hello)
+        net.deliver()
+    assert net.phones["h"].problems == []
+    for _ in range(MAX_RESENDS + 1):
+        host.heard("g", hello)
+    assert net.phones["h"].problems == ["together.out_of_step"]

@@ -633,3 +633,25 @@ def test_an_old_host_that_wakes_lets_its_phones_go_and_says_where_the_table_went
     assert host.together.role == "" and host.together.code == "" and host.together.waiting == {}
     assert host.together.status() == ("together.moved_away", 0)
     assert "This table moved on to another phone" in host.session.tr("together.moved_away")
+
+
+def test_a_waiting_seat_does_not_open_past_a_full_table(tmp_path: Path) -> None:
+    """Five guests, one drops (its seat waits), a new phone takes the free place: when the
+    dropped phone's seat opens after all, the table stays at five and the seat is closed."""
+    room = Room(tmp_path)
+    host = room.phone("host")
+    new_game(host, ["Ann", "Bo"])
+    for n in range(5):
+        room.phone(f"g{n}")
+        room.join("host", f"g{n}")
+    room.drop("g0", "host")
+    room.run()
+    seat = next(iter(host.together.waiting))
+    room.phone("g5")
+    room.join("host", "g5")
+    assert host.together.guests == 5
+    asked: list[dict[str, Any]] = []
+    host.together.link.post = asked.append  # type: ignore[union-attr,method-assign]
+    host.together.heard({"op": "open", "slot": seat})
+    assert host.together.guests == 5 and seat not in host.together.open_slots
+    assert {"op": "close", "slot": seat} in asked

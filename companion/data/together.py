@@ -77,7 +77,8 @@ class Host:
     table: str = ""
     phone: str = ""
     info: TableInfo = field(default_factory=TableInfo)
-    resent: dict[str, int] = field(default_factory=dict)  # whole games sent to a peer with no step between
+    resent: dict[str, int] = field(default_factory=dict)  # whole games sent to a peer with no progress between
+    resent_at: dict[str, int] = field(default_factory=dict)  # the log's length when a peer last had the whole game
     told: set[str] = field(default_factory=set)  # peers told this phone's version
     bound: dict[str, str] = field(default_factory=dict)  # the phone each channel spoke for first
 
@@ -172,11 +173,7 @@ class Host:
             case tm.Steps():
                 self._steps(peer, message)
             case tm.Hello():
-                self.resent[peer] = self.resent.get(peer, 0) + 1
-                if self.resent[peer] > MAX_RESENDS:
-                    self.on_problem("together.out_of_step")
-                else:
-                    self.send(peer, self._whole(self._game()))
+                self._hello(peer)
             case tm.Facts():
                 set_asking(self.store, self.game_id, message.asking)
                 self.publish()
@@ -189,6 +186,20 @@ class Host:
                 self.on_problem(_version_key(message))
             case _:
                 self.on_problem("together.message_bad")  # a host's message, sent to the host
+
+    def _hello(self, peer: str) -> None:
+        """A guest asks for the whole game: sent, unless it asked more than MAX_RESENDS times
+        while the game did not move (a guest that cannot follow it); a game that moved on
+        since counts as progress, so a guest that only watches is never cut off."""
+        game = self._game()
+        if self.resent_at.get(peer) != len(game.log):
+            self.resent[peer] = 0
+        self.resent[peer] = self.resent.get(peer, 0) + 1
+        if self.resent[peer] > MAX_RESENDS:
+            self.on_problem("together.out_of_step")
+            return
+        self.resent_at[peer] = len(game.log)
+        self.send(peer, self._whole(game))
 
     def _steps(self, peer: str, message: tm.Steps) -> None:
         self.publish()  # the host's own newest steps go out before any answer

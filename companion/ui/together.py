@@ -380,8 +380,12 @@ class Together:
 
     def _opened(self, slot: str) -> None:
         if self.role == "host" and self.host is not None and slot in self.waiting:
-            # A phone that was at the table, back at its seat with one scan.
+            # A phone that was at the table, back at its seat with one scan (unless the
+            # table filled up meanwhile: then the seat is given up, as a new phone would be).
             self.waiting = {k: v for k, v in self.waiting.items() if k != slot}
+            if self.guests >= MAX_GUESTS:
+                self._post(op="close", slot=slot)
+                return
             self.open_slots.add(slot)
             self.guests += 1
             self.host.joined(slot)
