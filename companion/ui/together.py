@@ -33,6 +33,7 @@ from ..data.store import StoreError
 from ..data.table_order import Lost
 from ..data.together import MAX_GUESTS, Guest, Host
 from ..rules import RuleError
+from . import page_ops
 from .controller import GameController
 from .guard import guard_handlers
 from .session import Screen
@@ -93,9 +94,10 @@ class Together:
     def available(self) -> bool:
         return self.link is not None
 
-    def _post(self, **ask: Any) -> None:
+    def _post(self, op: str, **fields: Any) -> None:
+        """An ask of the page, as :mod:`.page_ops` says it is made."""
         if self.link is not None:
-            self.link.post(ask)
+            self.link.post(page_ops.ask(op, **fields))
 
     # -- the host ----------------------------------------------------------------------
     def follows_a_table(self) -> bool:
