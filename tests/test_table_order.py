@@ -495,8 +495,11 @@ class TableMachine(RuleBasedStateMachine):
             assert missing <= told, (name, missing, told)
 
 
-#: 200 generated tables a run (each a reload, a take-over, taps, drops and late messages at random).
-TABLE_EXAMPLES = int(os.environ.get("MAMMOTH_TABLE_EXAMPLES", "200"))
+#: Generated tables a run (each with reloads, take-overs, taps, drops and late messages at
+#: random): 200, and in CI (``MAMMOTH_FUZZ_EXAMPLES=5000``) a fifth of that, 1,000.
+TABLE_EXAMPLES = int(
+    os.environ.get("MAMMOTH_TABLE_EXAMPLES") or max(200, int(os.environ.get("MAMMOTH_FUZZ_EXAMPLES", "0")) // 5)
+)
 TableMachine.TestCase.settings = settings(
     max_examples=TABLE_EXAMPLES, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
