@@ -138,3 +138,24 @@ def test_end_game_is_named_in_words_where_the_top_bar_has_room(table: Table) -> 
         assert "End game" in app.text("end-game")
         app.close()
     assert shown == {(1024, 768): "OutlinedButton", (320, 640): "OutlinedButton", (390, 844): "IconButton"}
+
+
+def test_table_dice_taken_back_are_not_called_an_undone_roll(table: Table) -> None:
+    """Dice entered from the table, then Undo: the game log says the table's dice were taken
+    back ("Undone roll" is for the app's own roll)."""
+    app = table.open()
+    app.start_round(("Anna", "Bert"))
+    app.move(0, 1, name="Anna")
+    app.press("enter-dice")
+    app.wait("hand-card")
+    app.press("hand-0-0-4")
+    app.press("apply-dice")
+    app.wait("next-round")
+    app.press("undo")  # the table's dice are open again, as they were entered
+    app.wait("hand-card")
+    app.press("cancel-dice")
+    app.wait("roll")
+    app.press("toggle-log")
+    assert "Dice from the table taken back: Anna 4" in app.wait_text("round-log", "taken back")
+    assert "Undone roll" not in app.text("round-log")
+    app.close()

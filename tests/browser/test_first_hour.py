@@ -10,17 +10,24 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Route
 
-from .harness import NARROW, App, Server
+from .harness import NARROW, App, Server, without_joiners
 from .test_live_round import in_view
 
 TALL = {"width": 390, "height": 844}
 
 
-def test_the_served_app_shows_its_loading_screen_until_flutter_draws(browser: Browser, server: Server) -> None:
+@pytest.mark.parametrize(
+    ("size", "lang", "starting"), [("360", "ko", "앱을 여는 중…"), ("390", "en", "Starting the app…")]
+)
+def test_the_served_app_shows_its_loading_screen_until_flutter_draws(
+    browser: Browser, server: Server, size: str, lang: str, starting: str
+) -> None:
     """While the web client loads, the page shows the app's own screen (icon, name, what is
     happening in the device's language), not a white page; it goes once Flutter draws. The
     client's start is held back until the screen was looked at, so no timing decides it."""
-    context = browser.new_context(viewport=NARROW, locale="ko-KR", is_mobile=True, has_touch=True)  # type: ignore[arg-type]
+    viewport = NARROW if size == "360" else TALL
+    locale = "ko-KR" if lang == "ko" else "en-US"
+    context = browser.new_context(viewport=viewport, locale=locale, is_mobile=True, has_touch=True)  # type: ignore[arg-type]
     page = context.new_page()
     held: list[Route] = []
     page.route("**/flutter_bootstrap.js", lambda route: held.append(route))
@@ -28,10 +35,10 @@ def test_the_served_app_shows_its_loading_screen_until_flutter_draws(browser: Br
         page.goto(server.url, wait_until="domcontentloaded")
         cover = page.locator("#mammoth-loading")
         cover.wait_for(state="visible", timeout=30_000)
-        assert cover.get_attribute("lang") == "ko"
-        assert page.locator("#mammoth-loading-status").inner_text() == "앱을 여는 중…"
+        assert cover.get_attribute("lang") == lang
+        assert page.locator("#mammoth-loading-status").inner_text() == starting
         assert "Mammoth Herd" in cover.inner_text()
-        page.screenshot(path="test-artifacts/screenshots/served-loading-360-ko.png")
+        page.screenshot(path=f"test-artifacts/screenshots/served-loading-{size}-{lang}.png")
         page.wait_for_function("() => document.querySelector('#mammoth-loading img').complete")
         assert held, "the client's start was never asked for"
         for route in held:
@@ -55,6 +62,7 @@ def _walk(app: App, size: str, lang: str) -> dict[str, Any]:
     app.move(0, 1)
     seen["herd-after-0"] = in_view(app, "herd-card")
     seen["row-after-0"] = in_view(app, "player-0")
+    app.shot(f"first-hour-{size}-{lang}-after-record")
     app.open_entry(1)
     for _ in range(5):  # to 6: the area's 7 places, one of them Player 1's
         app.press("people-plus")
@@ -125,3 +133,31 @@ def test_a_first_game_on_a_phone_keeps_the_round_in_view(
     assert seen["log"], seen
     assert seen["title"] == ("Game over" if lang == "en" else "게임 종료"), seen
     assert ("(0 mammoth tiles)" if lang == "en" else "(매머드 타일 0개)") in seen["history"], seen
+
+
+@pytest.mark.parametrize(("size", "lang"), [("390", "en"), ("360", "ko")])
+def test_a_printed_game_is_listed_as_round_1_and_end_game_reads_as_such(
+    browser: Browser, server: Server, size: str, lang: str
+) -> None:
+    """A printed-tiles game left before its first herd is listed as round 1 on the start
+    screen; End game is a flag with its name where the top bar has room (a 320 px phone puts
+    the actions on a line of their own), looked at beside the phone's size."""
+    viewport = TALL if size == "390" else NARROW
+    locale = "en-US" if lang == "en" else "ko-KR"
+    app = App(browser, server.url, viewport, locale=locale, touch=True)
+    try:
+        app.new_game(("Ann", "Bo"), deck="physical", shows="physical-herd")
+        app.press("nav-back")
+        app.wait_page_text("Round 1" if lang == "en" else "1라운드")
+        assert "Round 0" not in app.page_text() and "0라운드" not in app.page_text()
+        app.shot(f"first-hour-{size}-{lang}-printed-listed")
+        app.page.set_viewport_size({"width": 320, "height": 640})
+        app.press("resume-1")
+        app.wait("physical-herd")
+        app.settle(quiet_ms=300)
+        named = "End game" if lang == "en" else "게임 끝내기"
+        shown = without_joiners(app.wait("end-game").inner_text())
+        assert named in shown, f"the 320 px top bar has room for End game's name: {shown!r}"
+        app.shot(f"first-hour-320-{lang}-end-game-named")
+    finally:
+        app.close()
