@@ -795,3 +795,16 @@ def test_a_guest_that_only_watches_is_never_cut_off_by_the_resend_cap(tmp_path: 
     for _ in range(MAX_RESENDS + 1):
         host.heard("g", hello)
     assert net.phones["h"].problems == ["together.out_of_step"]
+
+
+def test_a_stale_moved_claim_changes_nothing_and_is_no_fault(tmp_path: Path) -> None:
+    """A guest says the table moved to a host of an older epoch (or of another table): the
+    host goes on hosting, and says nothing (there is nothing wrong with its own table)."""
+    net = _two(tmp_path)
+    host = net.phones["h"].host
+    assert host is not None
+    told: list[tm.Moved] = []
+    host.on_moved = told.append
+    host.heard("g", tm.dump(tm.Moved(host.table, "zz", host.info.epoch - 1)))
+    host.heard("g", tm.dump(tm.Moved("other", "aa", host.info.epoch + 5)))
+    assert told == [] and net.phones["h"].problems == []

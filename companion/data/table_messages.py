@@ -8,8 +8,8 @@ says which phone is older). :class:`Version` keeps its shape across releases, so
 releases can always tell each other which one should update.
 
 A log entry travels as the rules' JSON form (``serialize.entry_to_dict``); an entry's
-origin (``by``) is the phone that made it and that phone's own number for the step, or
-None for the host's own steps.
+origin (``by``), its id for good, is the phone that made it and that phone's own number for
+the step, the host's own steps included (None only in a log an older release kept).
 """
 
 from __future__ import annotations

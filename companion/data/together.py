@@ -9,12 +9,15 @@ case: the host skips the steps its log already holds (each log entry carries its
 the phone and that phone's number) and decides the rest with :func:`settle`, the one code
 path for "does this step count". A step made on exactly the host's log (the digests agree)
 replays exactly, dice included; a step made on a log the table has since moved past is
-applied again by the rules if it draws nothing (a move, a choice), and otherwise not kept.
-A step not kept is named to the phone that made it, with why; nothing is dropped silently.
+applied again by the rules if it draws nothing (a move, a choice) and the table still stands
+in the round and phase it was made in, and otherwise not kept. A step not kept is named to
+the phone that made it, with why; nothing is dropped silently.
 
 A table has a host (a phone's id) and an epoch: a phone that takes over a table whose host
-left counts one up, and a phone never lets a host of an older epoch rewrite its copy. The
-steps a copy holds that a new host's log lacks go to that host like the phone's own.
+left counts one up, and a phone never lets a host of an older epoch rewrite its copy (of two
+hosts at one epoch, every phone follows the lower phone id); it tells such a host that the
+table moved on (:class:`~.table_messages.Moved`). The steps a copy holds that a new host's
+log lacks go to that host with the ids they were made with.
 Undo and Redo are log entries like any other. Beside the log the table shares one fact, the
 printed tiles' question "where did the herd go" (the round it is asked after).
 
@@ -182,6 +185,8 @@ class Host:
                 message.epoch, message.host, self.info.epoch, self.phone
             ):
                 self.on_moved(message)  # this phone no longer hosts the table: it was taken over
+            case tm.Moved():
+                pass  # a claim older than this table's own view (or of another table): nothing moved
             case tm.Version():
                 self.on_problem(_version_key(message))
             case _:
