@@ -77,13 +77,19 @@
       clearInterval(peer.keeping);
       peer.heard = Date.now();
       tell({ op: "open", slot: slot });
-      if (peer.host && !peer.seat) pair(slot, peer);
     };
     channel.onmessage = function (event) {
       heard(slot, peer);
+      // The host gives a new guest its seat once it has heard from it (its first beat or
+      // message): the guest is listening by then. Sent as the channel opened, the seat was
+      // lost now and then, when it came before the guest's page had its channel.
+      if (peer.host && !peer.seat) pair(slot, peer);
       var data = String(event.data);
-      if (data.indexOf(PAIR) === 0) paired(peer, data);
-      else if (data !== BEAT) tell({ op: "message", slot: slot, text: data });
+      // A seat is given by the host only: a guest's channel that sends one is not heeded
+      // (it would write a pairing for its own fingerprint into the host's keep).
+      if (data.indexOf(PAIR) === 0) {
+        if (!peer.host) paired(peer, data);
+      } else if (data !== BEAT) tell({ op: "message", slot: slot, text: data });
     };
     channel.onclose = function () {
       if (peers[slot] === peer) lost(slot, peer);

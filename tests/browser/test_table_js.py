@@ -171,3 +171,33 @@ def test_a_guest_whose_host_is_gone_says_so_after_reach_ms(faked: tuple[Browser,
     _tick(guest, 4 * BEAT_MS)
     assert _until_told(guest, "failed") == {"op": "failed", "slot": "host", "why": "unreachable"}
     guest.context.close()
+
+
+KEPT_JS = """() => new Promise(resolve => {
+  const opening = indexedDB.open("mammoth-table", 1);
+  opening.onupgradeneeded = () => opening.result.createObjectStore("keep");
+  opening.onsuccess = () => {
+    const asking = opening.result.transaction("keep").objectStore("keep").getAllKeys();
+    asking.onsuccess = () => resolve(asking.result.map(String));
+  };
+})"""
+
+
+def test_a_seat_is_taken_from_the_host_only(faked: tuple[Browser, str]) -> None:
+    """The host gives its guest a seat once it has heard from it (the guest keeps it under the
+    host's fingerprint); a seat message a guest sends the host is not heeded: the host's
+    keep gains no pairing of a host, and Python never sees the message either."""
+    host, guest = _joined(faked)
+    guest.evaluate("ask({op: 'send', slot: 'host', text: 'here'})")  # the host hears the guest first
+    deadline = time.monotonic() + 30
+    while not any(key.startswith("host:") for key in guest.evaluate(KEPT_JS)):
+        assert time.monotonic() < deadline, guest.evaluate(KEPT_JS)
+        guest.wait_for_timeout(50)
+    forged = "\u2661" + '{"seat": 7, "secret": "AAAA"}'
+    guest.evaluate("t => ask({op: 'send', slot: 'host', text: t})", forged)
+    guest.evaluate("ask({op: 'send', slot: 'host', text: 'after it'})")
+    assert _until_told(host, "message", 2)["text"] == "after it"  # the forged one came first, unheeded
+    assert not any(key.startswith("host:") for key in host.evaluate(KEPT_JS)), host.evaluate(KEPT_JS)
+    assert [m["text"] for m in _told(host, "message")] == ["here", "after it"]
+    host.context.close()
+    guest.context.close()
