@@ -188,8 +188,10 @@ def test_every_screen_fits(browser: Browser, tmp_path: Path, width: int, lang: s
         shot("start")
         app.click("new-game")
         app.wait("name-0")
-        app.click("start-game")  # an error message in this language, in place
-        app.wait("name-0")
+        app.fill_name(0, "Anna")
+        app.fill_name(1, "Anna")
+        app.click("start-game")  # an error message in this language, in place (a name taken twice)
+        app.wait("name-error-1")
         shot("setup-error")
         app.click("deck-physical")
         for seat, name in enumerate(["Großmütterchen", "Ñandú", "김민지"]):

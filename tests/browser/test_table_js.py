@@ -31,10 +31,9 @@ BEAT_MS, AWAY_MS, OPEN_MS, REACH_MS = 1000, 4500, 15000, 15000
 
 
 @pytest.fixture(scope="module")
-def faked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, str]]:
-    """A Chromium whose camera is faked and allowed, and the page served on loopback."""
-    from playwright.sync_api import sync_playwright
-
+def faked(browser: Browser, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, str]]:
+    """A Chromium whose camera is faked and allowed (launched by the run's own Playwright),
+    and the page served on loopback."""
     folder = tmp_path_factory.mktemp("table-js")
     (folder / "index.html").write_text(PAGE, encoding="utf-8")
     (folder / "table.js").write_bytes((SITE / "table.js").read_bytes())
@@ -44,13 +43,12 @@ def faked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Browser, s
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    args = [*CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+    camera = browser.browser_type.launch(executable_path=CHROMIUM, args=args)
     try:
-        with sync_playwright() as playwright:
-            args = [*CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=args)
-            yield browser, f"http://127.0.0.1:{port}/index.html"
-            browser.close()
+        yield camera, f"http://127.0.0.1:{port}/index.html"
     finally:
+        camera.close()
         server.kill()
         server.wait()
 
