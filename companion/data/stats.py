@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
-from ..rules import Choice, GameState, Outcome, Round, handouts, mammoth_scoring, win_odds
+from ..rules import Choice, FinalRanking, GameState, Outcome, Round, handouts, mammoth_scoring, sheet_ranking, win_odds
 from ..rules.resources import Resource
 from ..rules.setup import name_key
 
@@ -117,6 +118,9 @@ class NameRecord:
     tiles: int
     won: int
     expected: Fraction
+    finals: int = 0  # games scored to the end on the final score sheet
+    final_wins: int = 0  # of those, won (a shared win counts)
+    best: int | None = None  # the highest total on a final score sheet
 
     @property
     def tiles_per_game(self) -> Fraction:
@@ -128,6 +132,7 @@ def table_record(states: Iterable[GameState]) -> tuple[NameRecord, ...]:
     records: dict[str, NameRecord] = {}
     for state in states:
         scorers = set(mammoth_scoring(state).scorers)
+        final = sheet_ranking(state)
         for summary in player_summaries(state):
             key = name_key(summary.name)
             before = records.get(key, NameRecord(summary.name, 0, 0, 0, 0, Fraction(0)))
@@ -138,8 +143,21 @@ def table_record(states: Iterable[GameState]) -> tuple[NameRecord, ...]:
                 tiles=before.tiles + summary.tiles,
                 won=before.won + summary.won,
                 expected=before.expected + summary.expected,
+                **_final(before, final, summary.player),
             )
     return tuple(sorted(records.values(), key=lambda r: (-r.games, name_key(r.name))))
+
+
+def _final(before: NameRecord, final: FinalRanking, player: int) -> dict[str, Any]:
+    """A record's final-sheet counts with one more game (unchanged where it had no sheet)."""
+    if not final.scores:
+        return {"finals": before.finals, "final_wins": before.final_wins, "best": before.best}
+    total = final.scores[player].total
+    return {
+        "finals": before.finals + 1,
+        "final_wins": before.final_wins + (player in final.winners),
+        "best": total if before.best is None else max(before.best, total),
+    }
 
 
 @dataclass(frozen=True)

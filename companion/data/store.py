@@ -437,6 +437,11 @@ class Store:
         with self._kept_lock:
             self._kept.pop(game_id, None)
 
+    def played(self, game_id: int) -> tuple[str | None, str | None]:
+        """When the game was stored first, and when it was finished (None while it is not)."""
+        row = self.db.execute("SELECT created, finished FROM games WHERE id=?", (game_id,)).fetchone()
+        return (None, None) if row is None else (row[0], row[1])
+
     def log_length(self, game_id: int) -> int:
         """How many log entries are stored for a game (cheap freshness check)."""
         row = self.db.execute("SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id=?", (game_id,)).fetchone()

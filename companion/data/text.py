@@ -24,6 +24,7 @@ from ..rules import (
     Migrate,
     Phase,
     Roll,
+    Score,
     StartRound,
     Withdraw,
     mammoth_scoring,
@@ -61,35 +62,45 @@ def choice_label(tr: Translator, choice: Choice) -> str:
     return "1." if choice is Choice.FIRST else tr("round.all")
 
 
+#: The steps named without a name or a number in them (``None``: "Next round" with printed tiles).
+_PLAIN_STEPS: dict[type[Action] | type[None], str] = {
+    type(None): "step.next_round",
+    DescribeTile: "step.describe",
+    Roll: "step.roll",
+    EnterDice: "step.enter_dice",
+    EndGame: "step.end_game",
+}
+
+
 def step_text(tr: Translator, state: GameState, action: Action | None) -> str:
     """One table step in words, as Undo and Redo name it ("Eva takes “all”"); ``state`` is
     the game at that step (or next to it, in the same round), for the names in it. ``None``
     is "Next round" with printed tiles, which asks where the herd went before any action."""
     names = state.players
+    plain = _PLAIN_STEPS.get(type(action))
+    if plain is not None:
+        return tr(plain)
     match action:
-        case None:
-            return tr("step.next_round")
         case StartRound():
             waiting = state.phase in (Phase.READY, Phase.RESOLVED)  # the state before the round began
             return tr("step.start_round", n=state.round_number + 1 if waiting else state.round_number)
-        case DescribeTile():
-            return tr("step.describe")
         case Migrate(player=player, people=people):
             return tr("step.migrate", name=names[player], count=people)
         case Withdraw(player=player):
             return tr("step.withdraw", name=names[player])
-        case Roll():
-            return tr("step.roll")
-        case EnterDice():
-            return tr("step.enter_dice")
         case Choose(choice=choice):
-            taming = state.current.taming if state.current is not None else None
-            winner = taming.winner if taming is not None else None
-            name = names[winner] if winner is not None else ""
-            return tr("step.choose", name=name, bonus=choice_label(tr, choice))
-        case EndGame():
-            return tr("step.end_game")
+            return _choose_text(tr, state, choice)
+        case Score(player=player, part=part, value=value):
+            return tr("step.score", name=names[player], what=tr(f"sheet.part.{part}"), value=value)
     return ""
+
+
+def _choose_text(tr: Translator, state: GameState, choice: Choice) -> str:
+    """The winner's choice in words, with the winner of the round ``state`` is in."""
+    taming = state.current.taming if state.current is not None else None
+    winner = taming.winner if taming is not None else None
+    name = state.players[winner] if winner is not None else ""
+    return tr("step.choose", name=name, bonus=choice_label(tr, choice))
 
 
 def change_text(tr: Translator, state: GameState, entry: LogEntry) -> str:

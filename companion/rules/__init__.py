@@ -20,6 +20,7 @@ Modules, one topic each:
 - :mod:`.actions` the actions and :func:`apply`
 - :mod:`.dice` seeded dice; :mod:`.taming` who wins; :mod:`.odds` exact odds
 - :mod:`.scoring` bonuses handed out and the 10-point mammoth scoring
+- :mod:`.final` the rest of Stone Age's final scoring: the score sheet and its winner
 - :mod:`.game` undo, redo and the log; :mod:`.serialize` JSON export/import
 - :mod:`.legal` what is allowed now (the UI's questions; :func:`apply` reckons with them)
 - :mod:`.errors` the :class:`RuleError` family
@@ -27,13 +28,14 @@ Modules, one topic each:
 Imports nothing of the app but :mod:`companion.assets_path` (to find the deck files); no Flet.
 """
 
-from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, StartRound, Withdraw, apply
+from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, Roll, Score, StartRound, Withdraw, apply
 from .deck import PHYSICAL_DECK_ID, TILES_PER_DECK, BonusItem, Deck, Tile, builtin_decks, get_deck, load_deck
 from .errors import ActionError, DeckError, ImportFormatError, RuleError, SetupError
+from .final import Decided, FinalRanking, FinalScore
 from .game import EntryKind, Game, LogEntry, play, redo, replay, start_game, undo
 from .odds import Odds, win_odds
 from .resources import HERD_AREAS, BonusKind, Resource, max_players_per_area
-from .scoring import MAMMOTH_POINTS, Handout, MammothScoring, handouts, mammoth_scoring
+from .scoring import MAMMOTH_POINTS, Handout, MammothScoring, handouts, mammoth_scoring, sheet_ranking
 from .serialize import game_from_json, game_to_json
 from .setup import COLOURS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_PLAYERS, make_setup
 from .state import Choice, Decision, GameState, Migration, Outcome, Payment, Phase, Round, Setup, Taming
@@ -53,6 +55,7 @@ __all__ = [
     "BonusKind",
     "Choice",
     "Choose",
+    "Decided",
     "Decision",
     "Deck",
     "DeckError",
@@ -60,6 +63,8 @@ __all__ = [
     "EndGame",
     "EnterDice",
     "EntryKind",
+    "FinalRanking",
+    "FinalScore",
     "Game",
     "GameState",
     "Handout",
@@ -76,6 +81,7 @@ __all__ = [
     "Roll",
     "Round",
     "RuleError",
+    "Score",
     "Setup",
     "SetupError",
     "StartRound",
@@ -95,6 +101,7 @@ __all__ = [
     "play",
     "redo",
     "replay",
+    "sheet_ranking",
     "start_game",
     "undo",
     "win_odds",

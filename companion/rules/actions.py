@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Never, NoReturn
 
+from . import final
 from .deck import MAX_BONUS_ITEMS, Bonus, Tile, check_bonus
 from .dice import DIE_FACES, roll_dice
 from .errors import ActionError
@@ -80,7 +81,17 @@ class EndGame:
     """The base game is over: do the mammoth scoring."""
 
 
-Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The final score sheet: ``player``'s count of ``part`` (one of :data:`.final.PARTS`) is
+    ``value``, as counted off the board once the game has ended."""
+
+    player: int
+    part: str
+    value: int
+
+
+Action = StartRound | DescribeTile | Migrate | Withdraw | Roll | EnterDice | Choose | EndGame | Score
 
 
 def _need_phase(state: GameState, action: Action, *phases: Phase) -> None:
@@ -304,6 +315,33 @@ def _end_game(state: GameState, action: EndGame) -> GameState:
     return replace(state, phase=Phase.FINISHED)
 
 
+def _score(state: GameState, action: Score) -> GameState:
+    _need_phase(state, action, Phase.FINISHED)
+    player = _need_player(state, action.player)
+    part, value = action.part, action.value
+    if not isinstance(part, str) or part not in final.LIMITS:
+        raise ActionError("score.part", f"the sheet has no part {part!r}", value=str(part)[:40])
+    limit = final.LIMITS[part]
+    if type(value) is not int or not 0 <= value <= limit:
+        raise ActionError("score.range", f"{part} {value!r}: count 0 to {limit}", value=str(value)[:12], high=limit)
+    rows = state.sheet or tuple(final.EMPTY_ROW for _ in state.players)
+    rows = tuple(final.with_count(row, part, value) if p == player else row for p, row in enumerate(rows))
+    _check_the_table(rows, part)
+    return replace(state, sheet=rows)
+
+
+def _check_the_table(rows: tuple[final.Row, ...], part: str) -> None:
+    """What all the players' rows hold together fits in one game's box."""
+    table = sum(final.count_of(row, part) for row in rows)
+    if part in final.CULTURE_PARTS and table > final.CARDS_PER_SYMBOL:
+        raise ActionError("score.symbol_taken", f"{part}: {table} cards at the table", high=final.CARDS_PER_SYMBOL)
+    if part in final.RESOURCES_LEFT and table > final.LIMITS[part]:
+        raise ActionError("score.supply", f"{part}: {table} left at the table", part=part, high=final.LIMITS[part])
+    sand = sum(final.sand_cards_needed(row) for row in rows)
+    if sand > final.SAND_CARDS:
+        raise ActionError("score.sand_cards", f"the figures need {sand} sand cards", count=sand, high=final.SAND_CARDS)
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after ``action``; raises :class:`ActionError` if it is illegal.
 
@@ -326,6 +364,8 @@ def apply(state: GameState, action: Action) -> GameState:
             return _choose(state, action)
         case EndGame():
             return _end_game(state, action)
+        case Score():
+            return _score(state, action)
         case _:
             unknown_action(action)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deck import Bonus
+from .final import EMPTY_ROW, FinalRanking, final_ranking, final_score
 from .state import Choice, GameState, Outcome, Round
 
 MAMMOTH_POINTS = 10
@@ -56,3 +57,13 @@ def mammoth_scoring(state: GameState) -> MammothScoring:
     if most == 0:
         return MammothScoring((), 0)
     return MammothScoring(tuple(p for p, t in enumerate(tallies) if t == most), most)
+
+
+def sheet_ranking(state: GameState) -> FinalRanking:
+    """The final score sheet's points and winner, the mammoth points filled in from the
+    mammoth scoring (an empty sheet ranks nobody)."""
+    if not state.sheet:
+        return final_ranking(())
+    scorers = mammoth_scoring(state).scorers
+    rows = state.sheet if len(state.sheet) == len(state.players) else tuple(EMPTY_ROW for _ in state.players)
+    return final_ranking(tuple(final_score(row, MAMMOTH_POINTS if p in scorers else 0) for p, row in enumerate(rows)))

@@ -19,6 +19,7 @@ from .actions import (
     EnterDice,
     Migrate,
     Roll,
+    Score,
     StartRound,
     Withdraw,
     unknown_action,
@@ -58,6 +59,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"type": "choose", "choice": action.choice.value}
         case EndGame():
             return {"type": "end_game"}
+        case Score():
+            return {"type": "score", "player": action.player, "part": action.part, "value": action.value}
         case _:
             unknown_action(action)
 
@@ -131,6 +134,13 @@ def _choose(data: dict[str, Any]) -> Choose:
     return Choose(Choice(choice))
 
 
+def _score(data: dict[str, Any]) -> Score:
+    part = data.get("part")
+    if not isinstance(part, str) or len(part) > 40:
+        raise _bad("part", f"bad sheet part {str(part)[:40]!r}")
+    return Score(_int(data.get("player"), "player"), part, _int(data.get("value"), "count"))
+
+
 #: Each action's ``type`` in a saved or exported log, and how it is read back. A test checks
 #: that every member of :data:`Action` is here and reads back what :func:`action_to_dict` wrote.
 _PARSERS: dict[str, Callable[[dict[str, Any]], Action]] = {
@@ -144,6 +154,7 @@ _PARSERS: dict[str, Callable[[dict[str, Any]], Action]] = {
     "enter_dice": _enter_dice,
     "choose": _choose,
     "end_game": lambda _data: EndGame(),
+    "score": _score,
 }
 #: The ``type`` names, for the tests.
 ACTION_NAMES = frozenset(_PARSERS)

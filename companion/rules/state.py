@@ -149,6 +149,9 @@ class GameState:
     rounds: tuple[Round, ...] = ()
     phase: Phase = Phase.READY
     rolls: int = 0  # how many seeded rolls were made: the dice stream position
+    # The final score sheet (:mod:`.final`), a row per seat once its first count is entered
+    # after the game ended; () while nothing is entered.
+    sheet: tuple[tuple[int, ...], ...] = ()
 
     @property
     def players(self) -> tuple[str, ...]:

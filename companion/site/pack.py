@@ -32,6 +32,19 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "six": (),
     "platformdirs": ("__pycache__/",),
     "babel": ("locale-data/", "global.dat", "messages/", "__pycache__/", "localtime/"),
+    # The BG Stats link's QR code needs the matrix only: not the images that need Pillow.
+    "qrcode": (
+        "tests/",
+        "console_scripts.py",
+        "release.py",
+        "image/svg.py",
+        "image/pil.py",
+        "image/styledpil.py",
+        "image/styles/colormasks.py",
+        "image/styles/moduledrawers/pil.py",
+        "image/styles/moduledrawers/svg.py",
+        "__pycache__/",
+    ),
 }
 #: The app's own data files Python reads (the rest of its assets the client fetches).
 APP_DATA = ("decks", "fonts/coverage.json", "fonts/widths.json")

@@ -11,7 +11,8 @@ observable in its own module:
   the kept panes
 - :class:`~.drafts.setup.SetupDraft`, :class:`~.drafts.migration.MigrationEditor`,
   :class:`~.drafts.dice.DiceDraft`, :class:`~.drafts.tile.TileEditor`,
-  :class:`~.drafts.sets.SetEditor` (the owner's printed tiles)
+  :class:`~.drafts.sets.SetEditor` (the owner's printed tiles), :class:`~.drafts.sheet.SheetDraft`
+  (the final score sheet)
 - :class:`~.together.Together` playing together: this phone as a table's host or guest
 - :class:`~.files.Transfers` Export, Import and Copy summary (a plain class: no state of its own)
 """
@@ -26,6 +27,7 @@ from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
 from .drafts.sets import SetEditor
 from .drafts.setup import SetupDraft
+from .drafts.sheet import SheetDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
 from .round_view import RoundView
@@ -48,11 +50,14 @@ class AppModel:
     round: RoundView
     sets: SetEditor
     together: Together
+    sheet: SheetDraft
 
     def step(self) -> RoundStep | None:
         """Which step the round on screen is on, for this tab (None: no game open)."""
         game = self.play.game
-        return None if game is None else round_step(game, self.round, self.migration, self.dice, self.tile)
+        if game is None:
+            return None
+        return round_step(game, self.round, self.migration, self.dice, self.tile, self.sheet.open)
 
     def entry_free(self) -> bool:
         """No editor of the round is open on this tab (the step's answer)."""
@@ -81,8 +86,9 @@ class AppModel:
             round=view,
             sets=SetEditor(play=play),
             together=Together(play=play),
+            sheet=SheetDraft(play=play),
         )
-        play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset]
+        play.on_reset = [view.reset, model.migration.reset, model.dice.reset, model.tile.reset, model.sheet.reset]
         play.on_leave = view.leave
         parts = (view, model.migration, model.dice, model.tile)
         play.on_snapshot = lambda: snapshot(*parts)

@@ -17,6 +17,7 @@ from .drafts.dice import DiceDraft
 from .drafts.migration import MigrationEditor
 from .drafts.sets import SetEditor
 from .drafts.setup import SetupDraft
+from .drafts.sheet import SheetDraft
 from .drafts.tile import TileEditor
 from .files import Transfers
 from .kept import Frame
@@ -373,6 +374,7 @@ CLOSE: dict[Entry, Callable[[AppModel], None]] = {
     Entry.DICE: lambda model: model.dice.cancel_hand_entry(),
     Entry.TILE: lambda model: model.tile.skip(),
     Entry.SET_TILE: lambda model: model.sets.cancel_tile(),
+    Entry.SHEET: lambda model: model.sheet.close(),
 }
 
 
@@ -418,12 +420,13 @@ def Root(
     round: RoundView,
     sets: SetEditor,
     together: Together,
+    sheet: SheetDraft,
 ) -> ft.View:
     """Everything the page shows, drawn from ``model``. Flet re-renders a component when an
     observable handed to it changes, so each observable of the model is handed in too, by
     name (:meth:`AppModel.observed`); drafts' inner lines (a stepper's numbers, a tile's
     goods) re-render on their own."""
-    del session, play, setup, migration, dice, tile, files, round, sets, together  # the model's own, for Flet to watch
+    del session, play, setup, migration, dice, tile, files, round, sets, together, sheet  # for Flet to watch
     _use_page_effects(model)
     _use_synced_notice_timer(model)
     scroller: Scroller = ft.use_ref(None)

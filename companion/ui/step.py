@@ -40,6 +40,7 @@ class Entry(Enum):
     DICE = "dice"  # the dice from the table
     TILE = "tile"  # a printed tile's bonuses
     SET_TILE = "set_tile"  # a tile of the owner's set (the set's screen)
+    SHEET = "sheet"  # the final score sheet, over the finished game
 
 
 #: The entries that take the screen from the round (no thumb bar while one is open).
@@ -79,7 +80,9 @@ class RoundStep:
         return ":".join(str(part) for part in (self.phase.value, self.round, self.seat, entries, self.picking))
 
 
-def round_step(game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor) -> RoundStep:
+def round_step(
+    game: Game, view: RoundView, migration: MigrationEditor, dice: DiceDraft, tile: TileEditor, sheet: bool = False
+) -> RoundStep:
     """The step of ``game``'s round on this tab (see :class:`RoundStep`), read from the drafts
     that are open, as far as the game's phase still has room for them."""
     state = game.state
@@ -90,6 +93,7 @@ def round_step(game: Game, view: RoundView, migration: MigrationEditor, dice: Di
     seat = migration.editing if state.phase is not Phase.FINISHED and not picking else None
     in_round = state.phase in (Phase.MIGRATION, Phase.RESOLVED)
     opened = (
+        (Entry.SHEET, sheet and state.phase is Phase.FINISHED),
         (Entry.END, view.confirm_end),
         (Entry.MIGRATION, seat is not None),
         (Entry.DICE, dice.hand_entry and in_round),

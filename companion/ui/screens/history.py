@@ -11,6 +11,7 @@ from ..model import AppModel
 from ..widgets import card, local_time, primary, tid
 from .log import round_log
 from .scoring import scoring_pane
+from .sheet import bgstats_part, sheet_results
 from .summary import player_summary
 
 
@@ -73,6 +74,15 @@ def history_game_screen(model: AppModel) -> ft.Control:
             )
         ]
     )
+    results = sheet_results(model, game)
     return ft.Column(
-        [scoring_pane(model, game), reopen, player_summary(model, game, game_id), round_log(model, game)], spacing=12
+        [
+            scoring_pane(model, game),
+            *([results] if results is not None else []),
+            reopen,
+            bgstats_part(model, game, game_id),
+            player_summary(model, game, game_id),
+            round_log(model, game),
+        ],
+        spacing=12,
     )

@@ -19,6 +19,7 @@ from .log import round_log
 from .migration import editor, editor_slot, players_slot
 from .printed import herd_picker, picker_slot, tile_editor, tile_slot
 from .scoring import scoring_pane
+from .sheet import bgstats_part, sheet_pane, sheet_results
 from .summary import player_summary
 from .taming import hand_entry_pane, result_slot, winner_choice
 
@@ -93,7 +94,15 @@ def _by_phase(model: AppModel, step: RoundStep, game: Game, frame: Frame) -> lis
     if phase in (Phase.MIGRATION, Phase.RESOLVED):
         return _the_round(model, step, phase, frame)
     if phase is Phase.FINISHED:
-        return [scoring_pane(model, game), player_summary(model, game, model.play.game_id)]
+        if step.shows(Entry.SHEET):
+            return [sheet_pane(model, game)]
+        results = sheet_results(model, game)
+        return [
+            scoring_pane(model, game, model.sheet.show),
+            *([results] if results is not None else []),
+            bgstats_part(model, game, model.play.game_id),
+            player_summary(model, game, model.play.game_id),
+        ]
     if phase is Phase.TAMED:
         return [_tallies(model)]
     return []

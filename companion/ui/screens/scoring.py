@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from ...i18n import join_names
 from ...rules import Game, mammoth_scoring
 from ..model import AppModel
-from ..widgets import card, heading, picture, player_badge, tid
+from ..widgets import card, heading, picture, player_badge, primary, tid
 
 
 def _score_row(disc: ft.Control, who: ft.Control, points: ft.Control, narrow: bool) -> ft.Control:
@@ -18,7 +20,9 @@ def _score_row(disc: ft.Control, who: ft.Control, points: ft.Control, narrow: bo
     return ft.Row([disc, who, points], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=10)
 
 
-def scoring_pane(model: AppModel, game: Game) -> ft.Control:
+def scoring_pane(model: AppModel, game: Game, on_sheet: Callable[[], None] | None = None) -> ft.Control:
+    """The mammoth scoring; with ``on_sheet`` (the game on the table) the way on to the final
+    score sheet, which the table may skip to score on paper."""
     tr = model.session.tr
     state = game.state
     scoring = mammoth_scoring(state)
@@ -66,4 +70,7 @@ def scoring_pane(model: AppModel, game: Game) -> ft.Control:
         )
     rows.append(tid("scoring-reason", ft.Text(reason, size=17)))
     rows.append(ft.Text(tr("end.when"), size=14, italic=True))
+    if on_sheet is not None:
+        label = tr("sheet.reopen" if game.state.sheet else "sheet.open")
+        rows.append(ft.Row([primary(label, lambda _e: on_sheet(), "final-sheet", ft.Icons.SCOREBOARD_OUTLINED)]))
     return card(ft.Column(rows, spacing=12), identifier="scoring-card")

@@ -57,6 +57,13 @@ def _player(tr: Translator, lang: str, index: int, record: NameRecord) -> ft.Con
             size=15,
         ),
     ]
+    if record.best is not None:
+        lines.append(
+            tid(
+                f"stats-final-{index}",
+                ft.Text(tr("stats.final", count=record.final_wins, points=record.best), size=15),
+            )
+        )
     if record.expected == 0 and record.won == 0:
         lines.append(ft.Text(tr("stats.no_tamings"), size=15, italic=True))
     else:
