@@ -20,7 +20,7 @@ import flet as ft
 
 from ..data.store import GameGoneError, StaleGameError, StoreError
 from ..data.text import step_text
-from ..rules import Action, Choice, Choose, EndGame, Game, GameState, Phase, RuleError, StartRound, play, redo, undo
+from ..rules import Action, Choice, Choose, EndGame, Game, GameState, Phase, RuleError, Score, StartRound, play, redo, undo
 from ..rules.resources import Resource
 from .guard import guard_handlers, query
 from .routes import parse, route_of
@@ -378,9 +378,14 @@ class GameController:
         game = self.game
         if game is None or game.state.phase is not Phase.FINISHED or not game.done:
             return
-        if not isinstance(game.done[-1][1], EndGame):
+        # The score sheet's counts were made on the ended game: undone with it, one by one in
+        # the log, and brought back by Redo after the game is ended again.
+        sheet = 0
+        while sheet < len(game.done) and isinstance(game.done[-1 - sheet][1], Score):
+            sheet += 1
+        if sheet == len(game.done) or not isinstance(game.done[-1 - sheet][1], EndGame):
             return
-        if self._step(undo):
+        if self._step(lambda game: _undo_times(game, sheet + 1)):
             self.reset_drafts()
             self.history_game, self.history_game_id = None, None
             self.go(Screen.PLAY)
@@ -400,3 +405,9 @@ class GameController:
             return
         self.history_game_id = game_id
         self.go(Screen.HISTORY_GAME)
+
+
+def _undo_times(game: Game, times: int) -> Game:
+    for _ in range(times):
+        game = undo(game)
+    return game

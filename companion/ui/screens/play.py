@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...i18n import join_names
-from ...rules import Game, GameState, Phase
+from ...rules import Game, GameState, Phase, Score
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..kept import Frame
@@ -34,12 +34,24 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     game = model.play.game
     assert game is not None
     if game.state.phase is Phase.FINISHED:
-        return ()
+        return _sheet_actions(model, game) if model.sheet.open else ()
     return (
         BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if model.round.can_undo() else None, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if model.round.can_redo() else None, "redo"),
         # End game 24 px apart from Undo and Redo
         BarAction(ft.Icons.FLAG_OUTLINED, tr("menu.end"), model.round.ask_end, "end-game", apart=True, named=True),
+    )
+
+
+def _sheet_actions(model: AppModel, game: Game) -> tuple[BarAction, ...]:
+    """The score sheet's Undo and Redo: they take back and bring back its counts only (End
+    game is taken back by "Reopen the game")."""
+    tr = model.session.tr
+    undo = model.round.undo if game.done and isinstance(game.done[-1][1], Score) else None
+    redo = model.round.redo if game.undone and isinstance(game.undone[-1][1], Score) else None
+    return (
+        BarAction(ft.Icons.UNDO, tr("menu.undo"), undo, "undo"),
+        BarAction(ft.Icons.REDO, tr("menu.redo"), redo, "redo"),
     )
 
 
