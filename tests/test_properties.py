@@ -25,6 +25,7 @@ from companion.rules import (
     Payment,
     Roll,
     RuleError,
+    Score,
     StartRound,
     Withdraw,
     apply,
@@ -79,6 +80,9 @@ action_st = st.one_of(
     ),
     st.builds(Choose, st.sampled_from(list(Choice))),
     st.just(EndGame()),
+    st.builds(
+        Score, players_st, st.sampled_from(["track", "farmers", "culture-art", "gold", "bananas"]), st.integers(-1, 30)
+    ),
     st.just("undo"),
     st.just("redo"),
 )
@@ -167,6 +171,7 @@ ONE_OF_EACH: dict[type, Action] = {
     EnterDice: EnterDice(((0, (6, 2)), (1, (5,)))),
     Choose: Choose(Choice.ALL),
     EndGame: EndGame(),
+    Score: Score(0, "track", 5),
 }
 
 

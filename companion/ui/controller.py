@@ -20,7 +20,21 @@ import flet as ft
 
 from ..data.store import GameGoneError, StaleGameError, StoreError
 from ..data.text import step_text
-from ..rules import Action, Choice, Choose, EndGame, Game, GameState, Phase, RuleError, Score, StartRound, play, redo, undo
+from ..rules import (
+    Action,
+    Choice,
+    Choose,
+    EndGame,
+    Game,
+    GameState,
+    Phase,
+    RuleError,
+    Score,
+    StartRound,
+    play,
+    redo,
+    undo,
+)
 from ..rules.resources import Resource
 from .guard import guard_handlers, query
 from .routes import parse, route_of

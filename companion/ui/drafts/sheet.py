@@ -73,6 +73,18 @@ class SheetDraft:
             return int(clean)
         return self.count(seat, "track")
 
+    def undo(self) -> None:
+        """The sheet's Undo: its last count, never End game under it (a second tap on Undo
+        that lands after the first took the last count back does nothing)."""
+        game = self.play.game
+        if game is not None and game.done and isinstance(game.done[-1][1], Score):
+            self.play.undo()
+
+    def redo(self) -> None:
+        game = self.play.game
+        if game is not None and game.undone and isinstance(game.undone[-1][1], Score):
+            self.play.redo()
+
     def toggle_qr(self) -> None:
         self.qr_shown = not self.qr_shown
 

@@ -47,8 +47,8 @@ def _sheet_actions(model: AppModel, game: Game) -> tuple[BarAction, ...]:
     """The score sheet's Undo and Redo: they take back and bring back its counts only (End
     game is taken back by "Reopen the game")."""
     tr = model.session.tr
-    undo = model.round.undo if game.done and isinstance(game.done[-1][1], Score) else None
-    redo = model.round.redo if game.undone and isinstance(game.undone[-1][1], Score) else None
+    undo = model.sheet.undo if game.done and isinstance(game.done[-1][1], Score) else None
+    redo = model.sheet.redo if game.undone and isinstance(game.undone[-1][1], Score) else None
     return (
         BarAction(ft.Icons.UNDO, tr("menu.undo"), undo, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), redo, "redo"),
@@ -268,6 +268,8 @@ def bottom_action(model: AppModel, step: RoundStep) -> ft.Control | None:
         return _next_round_bar(model, state)
     if state.phase is Phase.READY and not state.is_physical:
         return _start_round_bar(model, state)
+    if step.shows(Entry.SHEET):
+        return None  # the sheet has its own Done; Reopen the game waits until it is closed
     bar = {Phase.TAMED: _tamed_bar, Phase.FINISHED: _finished_bar}.get(state.phase)
     return None if bar is None else bar(model, state)
 

@@ -72,5 +72,5 @@ def scoring_pane(model: AppModel, game: Game, on_sheet: Callable[[], None] | Non
     rows.append(ft.Text(tr("end.when"), size=14, italic=True))
     if on_sheet is not None:
         label = tr("sheet.reopen" if game.state.sheet else "sheet.open")
-        rows.append(ft.Row([primary(label, lambda _e: on_sheet(), "final-sheet", ft.Icons.SCOREBOARD_OUTLINED)]))
+        rows.append(ft.Row([primary(label, lambda _e: on_sheet(), "final-sheet", ft.Icons.LEADERBOARD_OUTLINED)]))
     return card(ft.Column(rows, spacing=12), identifier="scoring-card")

@@ -113,7 +113,7 @@ def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
         ft.Container(
             content=ft.Stack(
                 [
-                    picture(f"culture_{symbol}", 56),
+                    picture(f"culture_{symbol}", 56, label=tr("sheet.add", what=name)),
                     ft.Container(
                         content=ft.Text(str(value), size=16, weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY),
                         bgcolor=ft.Colors.PRIMARY if value else ft.Colors.OUTLINE,
@@ -129,7 +129,6 @@ def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
             on_click=(lambda _e: sheet.step(seat, part, 1)) if more else None,
             ink=True,
             border_radius=30,
-            tooltip=tr("sheet.add", what=name),
         ),
     )
     minus = icon_button(
@@ -143,7 +142,7 @@ def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
         field,
         ft.Column(
             [
-                ft.Semantics(label=tr("sheet.symbol_count", what=name, count=value), content=add),
+                add,
                 ft.Text(name, size=14, text_align=ft.TextAlign.CENTER, max_lines=2),
                 minus,
             ],
@@ -170,12 +169,9 @@ def _track(model: AppModel, seat: int) -> ft.Control:
         keyboard_type=ft.KeyboardType.NUMBER,
         text_size=22,
         width=120,
-        max_length=4,
-        counter=None,
         on_change=lambda e: sheet.type_track(seat, e.control.value),
         on_submit=lambda _e: sheet.send_track(seat),
         on_blur=lambda _e: sheet.send_track(seat),
-        border_color=ft.Colors.ERROR if problem else None,
         label=tr("sheet.part.track"),
     )
     parts: list[ft.Control] = [
@@ -282,7 +278,9 @@ def sheet_pane(model: AppModel, game: Game) -> ft.Control:
     ranking = _ranking(model, game)
     players = range(len(game.state.players))
     top: list[ft.Control] = [
-        ft.Row([picture("civ_card", 40), heading(tr("sheet.title"), 22, expand=True, level=2)], spacing=10),
+        heading(tr("sheet.title"), 20, level=2)
+        if model.session.narrow
+        else ft.Row([picture("civ_card", 40), heading(tr("sheet.title"), 22, expand=True, level=2)], spacing=10),
         ft.Text(tr("sheet.intro"), size=15),
     ]
     if model.session.wide:
@@ -349,7 +347,7 @@ def bgstats_part(model: AppModel, game: Game, game_id: int | None) -> ft.Control
                     "bgstats",
                     ft.FilledTonalButton(
                         content=ft.Text(tr("sheet.bgstats"), size=17, weight=ft.FontWeight.W_600),
-                        icon=ft.Icons.OPEN_IN_NEW,
+                        icon=ft.Icons.LIST_ALT,
                         url=ft.Url(link, target=ft.UrlTarget.BLANK),
                         height=56,
                         expand=True,
@@ -367,7 +365,7 @@ def bgstats_part(model: AppModel, game: Game, game_id: int | None) -> ft.Control
                     tr("sheet.bgstats_qr_hide" if shown else "sheet.bgstats_qr"),
                     lambda _e: model.sheet.toggle_qr(),
                     "bgstats-qr",
-                    ft.Icons.QR_CODE_2,
+                    ft.Icons.QR_CODE_SCANNER,
                 )
             ]
         )
