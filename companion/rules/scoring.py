@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .deck import Bonus
-from .final import EMPTY_ROW, FinalRanking, final_ranking, final_score
+from .final import EMPTY_ROW, FinalRanking, Row, final_ranking, final_score
 from .state import Choice, GameState, Outcome, Round
 
 MAMMOTH_POINTS = 10
@@ -59,11 +59,14 @@ def mammoth_scoring(state: GameState) -> MammothScoring:
     return MammothScoring(tuple(p for p, t in enumerate(tallies) if t == most), most)
 
 
-def sheet_ranking(state: GameState) -> FinalRanking:
+def sheet_ranking(state: GameState, rows: tuple[Row, ...] | None = None) -> FinalRanking:
     """The final score sheet's points and winner, the mammoth points filled in from the
-    mammoth scoring (an empty sheet ranks nobody)."""
-    if not state.sheet:
+    mammoth scoring (an empty sheet ranks nobody). ``rows``: the sheet as a screen shows it
+    (a track being typed), in place of the state's."""
+    rows = state.sheet if rows is None else rows
+    if not rows:
         return final_ranking(())
     scorers = mammoth_scoring(state).scorers
-    rows = state.sheet if len(state.sheet) == len(state.players) else tuple(EMPTY_ROW for _ in state.players)
+    if len(rows) != len(state.players):
+        rows = tuple(EMPTY_ROW for _ in state.players)
     return final_ranking(tuple(final_score(row, MAMMOTH_POINTS if p in scorers else 0) for p, row in enumerate(rows)))

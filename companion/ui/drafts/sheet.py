@@ -73,16 +73,25 @@ class SheetDraft:
             return int(clean)
         return self.count(seat, "track")
 
+    @query
+    def can_undo(self) -> bool:
+        """The last step is a count of the sheet (End game under it is "Reopen the game"'s)."""
+        game = self.play.game
+        return game is not None and bool(game.done) and isinstance(game.done[-1][1], Score)
+
+    @query
+    def can_redo(self) -> bool:
+        game = self.play.game
+        return game is not None and bool(game.undone) and isinstance(game.undone[-1][1], Score)
+
     def undo(self) -> None:
         """The sheet's Undo: its last count, never End game under it (a second tap on Undo
         that lands after the first took the last count back does nothing)."""
-        game = self.play.game
-        if game is not None and game.done and isinstance(game.done[-1][1], Score):
+        if self.can_undo():
             self.play.undo()
 
     def redo(self) -> None:
-        game = self.play.game
-        if game is not None and game.undone and isinstance(game.undone[-1][1], Score):
+        if self.can_redo():
             self.play.redo()
 
     def toggle_qr(self) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from ...i18n import join_names
-from ...rules import Game, GameState, Phase, Score
+from ...rules import Game, GameState, Phase
 from ..components.button_row import ButtonRowMemo
 from ..components.top_bar import BarAction
 from ..kept import Frame
@@ -34,7 +34,7 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     game = model.play.game
     assert game is not None
     if game.state.phase is Phase.FINISHED:
-        return _sheet_actions(model, game) if model.sheet.open else ()
+        return _sheet_actions(model) if model.sheet.open else ()
     return (
         BarAction(ft.Icons.UNDO, tr("menu.undo"), model.round.undo if model.round.can_undo() else None, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), model.round.redo if model.round.can_redo() else None, "redo"),
@@ -43,12 +43,12 @@ def play_actions(model: AppModel) -> tuple[BarAction, ...]:
     )
 
 
-def _sheet_actions(model: AppModel, game: Game) -> tuple[BarAction, ...]:
+def _sheet_actions(model: AppModel) -> tuple[BarAction, ...]:
     """The score sheet's Undo and Redo: they take back and bring back its counts only (End
     game is taken back by "Reopen the game")."""
     tr = model.session.tr
-    undo = model.sheet.undo if game.done and isinstance(game.done[-1][1], Score) else None
-    redo = model.sheet.redo if game.undone and isinstance(game.undone[-1][1], Score) else None
+    undo = model.sheet.undo if model.sheet.can_undo() else None
+    redo = model.sheet.redo if model.sheet.can_redo() else None
     return (
         BarAction(ft.Icons.UNDO, tr("menu.undo"), undo, "undo"),
         BarAction(ft.Icons.REDO, tr("menu.redo"), redo, "redo"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import flet as ft
 
 from ...i18n import Translator, join_names
-from ...rules import MAMMOTH_POINTS, Decided, FinalRanking, Game, mammoth_scoring, sheet_ranking
+from ...rules import Decided, FinalRanking, Game, sheet_ranking
 from ...rules.final import (
     CULTURE_SYMBOLS,
     EMPTY_ROW,
@@ -19,9 +19,7 @@ from ...rules.final import (
     LIMITS,
     QUANTITIES,
     RESOURCES_LEFT,
-    culture_points,
-    final_ranking,
-    final_score,
+    figure_points,
     with_count,
 )
 from ..model import AppModel
@@ -36,13 +34,9 @@ QR_SIZE = 320
 def _ranking(model: AppModel, game: Game) -> FinalRanking:
     """The sheet's points as shown: the rows, with the track's text where one is being typed."""
     state = game.state
-    scorers = mammoth_scoring(state).scorers
     rows = state.sheet or tuple(EMPTY_ROW for _ in state.players)
-    return final_ranking(
-        tuple(
-            final_score(with_count(row, "track", model.sheet.track(seat)), MAMMOTH_POINTS if seat in scorers else 0)
-            for seat, row in enumerate(rows)
-        )
+    return sheet_ranking(
+        state, tuple(with_count(row, "track", model.sheet.track(seat)) for seat, row in enumerate(rows))
     )
 
 
@@ -191,6 +185,7 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
     tr = model.session.tr
     score = ranking.scores[seat]
     sheet = model.sheet
+    row = game.state.sheet[seat] if game.state.sheet else EMPTY_ROW
     header = ft.Row(
         [
             player_badge(game, seat, 40),
@@ -217,7 +212,6 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
     for kind, quantity in FIGURES:
         name = tr(f"sheet.part.{kind}")
         figures.append(_count(model, seat, kind, name, f"figure_{kind}"))
-        points = sheet.count(seat, kind) * sheet.count(seat, quantity)
         figures.append(
             tid(
                 f"fs-{seat}-{kind}-points",
@@ -227,7 +221,7 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
                         figures=sheet.count(seat, kind),
                         quantity=sheet.count(seat, quantity),
                         what=tr(f"sheet.part.{quantity}"),
-                        points=points,
+                        points=figure_points(row, kind),
                     ),
                     size=14,
                     italic=True,
@@ -235,14 +229,13 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
             )
         )
     pictures = {"agriculture": "agriculture", "tools": "tool", "buildings": "buildings", "people": "people"}
-    culture = culture_points(tuple(sheet.count(seat, f"culture-{s}") for s in CULTURE_SYMBOLS))
     return card(
         ft.Column(
             [
                 header,
                 _track(model, seat),
                 mammoth,
-                _section(tr("sheet.culture"), culture, tr, f"fs-{seat}-culture-points"),
+                _section(tr("sheet.culture"), score.culture, tr, f"fs-{seat}-culture-points"),
                 ft.Text(tr("sheet.culture_help"), size=14, italic=True),
                 ft.Row(symbols, wrap=True, spacing=4, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER),
                 _section(tr("sheet.board"), None, tr, ""),
