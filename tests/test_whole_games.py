@@ -16,6 +16,55 @@ from .moves import Moves
 AREAS = ["wood", "brick", "stone", "gold"]
 
 
+#: What each seat counts on its board at the end, as the test plans it: the track's points,
+#: then taps (a part and how many), and the total that plan is worth before the mammoth's
+#: points, as the test reckons it by hand (culture: a set of n different symbols is n x n).
+SHEETS: tuple[tuple[int, tuple[tuple[str, int], ...], int], ...] = (
+    # 3 symbols (9), 3 agriculture x 2 farmers (6), 4 wood (4)
+    (
+        60,
+        (
+            ("culture-art", 1),
+            ("culture-music", 1),
+            ("culture-time", 1),
+            ("agriculture", 3),
+            ("farmers", 2),
+            ("wood", 4),
+        ),
+        79,
+    ),
+    # 2 symbols (4), 5 tools x 1 tool maker (5), 1 gold (1)
+    (70, (("culture-healing", 1), ("culture-weaving", 1), ("tools", 5), ("tool-makers", 1), ("gold", 1)), 80),
+    # twice one symbol: two sets of 1 (2), 4 people x 1 shaman (4), 2 buildings and no builder
+    (75, (("culture-pottery", 2), ("people", 4), ("shamans", 1), ("buildings", 2)), 81),
+)
+
+
+def fill_sheets(app: HeadlessApp, names: list[str], leaders: list[str]) -> None:
+    """From the mammoth scoring: the final sheet filled in for every player, one row at a
+    time as on a phone; each total is the test's own sum (the mammoth's 10 points to each
+    leader), and the winner is the highest total."""
+    app.click("final-sheet")
+    totals = []
+    for seat, name in enumerate(names):
+        track, taps, points = SHEETS[seat]
+        app.click(f"final-seat-{seat}")
+        app.wait(f"final-row-{seat}")
+        app.fill(f"fs-{seat}-track", str(track))
+        for part, times in taps:
+            for _ in range(times):
+                app.click(f"fs-{seat}-{part}-plus")
+        total = points + (10 if name in leaders else 0)
+        totals.append(total)
+        app.wait_text(f"final-total-{seat}", f"{total} points")
+    best = max(range(len(names)), key=lambda seat: totals[seat])
+    assert totals.count(totals[best]) == 1  # the plans leave no tie to break
+    app.wait_text("final-winner", f"{names[best]} wins with {totals[best]} points")
+    app.click("final-done")
+    app.wait("final-results")
+    assert app.text(f"final-result-{best}").startswith("1. ")
+
+
 def lone_migration(app: Moves, player: int, name: str) -> None:
     """``player`` moves one person, paying one food."""
     app.move(player, name=name)
@@ -152,6 +201,7 @@ def test_printed_tiles_whole_game(table: Table) -> None:
     reason = app.text("scoring-reason")
     assert all(name in reason for name in leaders)
     app.shot("phone-light-printed-scoring")
+    fill_sheets(app, names, leaders)
 
     store = stored_game(table)
     try:
@@ -208,6 +258,7 @@ def test_companion_deck_whole_game(table: Table) -> None:
     app.wait("scoring-card")
     leader = max(names, key=lambda n: tiles[n])
     assert leader in app.text("scoring-reason")
+    fill_sheets(app, names, [n for n in names if tiles[n] == tiles[leader]])
     store = stored_game(table)
     try:
         game = store.load(1)

@@ -645,7 +645,11 @@ class App(Moves):
             if box["y"] >= 0 and box["y"] + box["height"] <= height and self.wait(identifier).evaluate(UNCOVERED_JS):
                 break
             middle = box["y"] + box["height"] / 2
-            swipe = {"x": 20, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
+            # The swipe runs down the control's own column: it is inside the scroller that
+            # holds the control (a tablet's page margin, 20 px in, is outside every scroller,
+            # and a swipe there moved nothing, so the tap landed below the fold).
+            x = box["x"] + box["width"] / 2
+            swipe = {"x": x, "y": height / 2, "yDistance": height / 2 - middle, "gestureSourceType": "touch"}
             self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", swipe)
             box = self._settled_box(identifier)
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2

@@ -23,12 +23,21 @@ from ...rules.final import (
     with_count,
 )
 from ..model import AppModel
+from ..textfit import text_width, widest_word
+from ..textsize import factor_of
 from ..widgets import card, heading, icon_button, picture, player_badge, primary, secondary, stepper, tid, tonal
 
-#: The widest a player's column gets on a tablet; from this many players they share the width.
-COLUMN_WIDTH = 340
+#: The gap between the players' columns on a tablet, and a card's padding on each side.
+COLUMN_GAP = 12
+CARD_PADDING = 16
+#: A section's heading and its points: their sizes, and the gap between them.
+SECTION_TITLE = 17.0
+SECTION_POINTS = 16.0
 #: The QR code of the BG Stats link, at most (a phone scans it off a tablet).
 QR_SIZE = 320
+#: A culture symbol's column: at least its picture's width with room; its name's size.
+SYMBOL_WIDTH = 84
+SYMBOL_NAME = 14.0
 
 
 def _ranking(model: AppModel, game: Game) -> FinalRanking:
@@ -93,7 +102,15 @@ def _count(model: AppModel, seat: int, part: str, name: str, picture_name: str |
     return tid(field, _labelled(model, label, control))
 
 
-def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
+def _symbol_width(model: AppModel) -> float:
+    """The width every symbol's column shares: room for the longest symbol name's widest
+    word at the text size in force (German "Töpferei" at 200 % was broken in two)."""
+    tr = model.session.tr
+    names = [(tr(f"sheet.part.culture-{symbol}"), SYMBOL_NAME, False) for symbol in CULTURE_SYMBOLS]
+    return max(SYMBOL_WIDTH, widest_word(names, factor_of(model.session.text_size)) + 8)
+
+
+def _symbol(model: AppModel, seat: int, symbol: str, width: float) -> ft.Control:
     """A culture symbol: its picture is the tap that adds a card (up to the game's two), the
     count under it, and a small "-" to take one back."""
     tr, sheet = model.session.tr, model.sheet
@@ -123,6 +140,9 @@ def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
             on_click=(lambda _e: sheet.step(seat, part, 1)) if more else None,
             ink=True,
             border_radius=30,
+            # The rounding shapes the tap's ripple only: clipped to it, the count's badge in
+            # the corner was cut in half.
+            clip_behavior=ft.ClipBehavior.NONE,
         ),
     )
     minus = icon_button(
@@ -137,21 +157,38 @@ def _symbol(model: AppModel, seat: int, symbol: str) -> ft.Control:
         ft.Column(
             [
                 add,
-                ft.Text(name, size=14, text_align=ft.TextAlign.CENTER, max_lines=2),
+                ft.Text(name, size=SYMBOL_NAME, text_align=ft.TextAlign.CENTER, max_lines=2),
                 minus,
             ],
             spacing=0,
-            width=84,
+            width=width,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
 
 
-def _section(title: str, points: int | None, tr: Translator, identifier: str) -> ft.Control:
-    parts: list[ft.Control] = [heading(title, 17, expand=True, level=3)]
-    if points is not None:
-        parts.append(tid(identifier, ft.Text(tr("sheet.points", count=points), size=16, weight=ft.FontWeight.W_600)))
-    return ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+def _row_room(model: AppModel, players: int) -> float:
+    """The width inside one player's card, in 100 % text: a phone's one card, or a tablet's
+    share of its width among the players' columns."""
+    room = model.session.column_room
+    if model.session.wide:
+        room = (room - COLUMN_GAP * (players - 1)) / players
+    return room - 2 * CARD_PADDING
+
+
+def _section(title: str, points: int | None, tr: Translator, identifier: str, room: float) -> ft.Control:
+    """A part's heading and, where it has any, its points: beside the heading where its
+    widest word still fits there, under it otherwise (German "Sandfarbene" at 200 % on a
+    phone was broken in two beside its points)."""
+    head = heading(title, SECTION_TITLE, expand=True, level=3)
+    if points is None:
+        return ft.Row([head])
+    label = tr("sheet.points", count=points)
+    shown = tid(identifier, ft.Text(label, size=SECTION_POINTS, weight=ft.FontWeight.W_600))
+    beside = widest_word([(title, SECTION_TITLE, True)]) + 10 + text_width(label, SECTION_POINTS, bold=True)
+    if beside > room:
+        return ft.Column([ft.Row([head]), shown], spacing=2)
+    return ft.Row([head, shown], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _track(model: AppModel, seat: int) -> ft.Control:
@@ -207,7 +244,9 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
         ],
         spacing=8,
     )
-    symbols = [_symbol(model, seat, symbol) for symbol in CULTURE_SYMBOLS]
+    width = _symbol_width(model)
+    room = _row_room(model, len(game.state.players))
+    symbols = [_symbol(model, seat, symbol, width) for symbol in CULTURE_SYMBOLS]
     figures = []
     for kind, quantity in FIGURES:
         name = tr(f"sheet.part.{kind}")
@@ -235,14 +274,14 @@ def _row(model: AppModel, game: Game, seat: int, ranking: FinalRanking) -> ft.Co
                 header,
                 _track(model, seat),
                 mammoth,
-                _section(tr("sheet.culture"), score.culture, tr, f"fs-{seat}-culture-points"),
+                _section(tr("sheet.culture"), score.culture, tr, f"fs-{seat}-culture-points", room),
                 ft.Text(tr("sheet.culture_help"), size=14, italic=True),
                 ft.Row(symbols, wrap=True, spacing=4, run_spacing=4, alignment=ft.MainAxisAlignment.CENTER),
-                _section(tr("sheet.board"), None, tr, ""),
+                _section(tr("sheet.board"), None, tr, "", room),
                 *[_count(model, seat, q, tr(f"sheet.part.{q}"), pictures[q]) for q in QUANTITIES],
-                _section(tr("sheet.figures"), score.figures, tr, f"fs-{seat}-figures-points"),
+                _section(tr("sheet.figures"), score.figures, tr, f"fs-{seat}-figures-points", room),
                 *figures,
-                _section(tr("sheet.resources"), score.resources, tr, f"fs-{seat}-resources-points"),
+                _section(tr("sheet.resources"), score.resources, tr, f"fs-{seat}-resources-points", room),
                 *[_count(model, seat, r, tr(f"sheet.part.{r}"), r) for r in RESOURCES_LEFT],
             ],
             spacing=10,
@@ -359,12 +398,17 @@ def bgstats_part(model: AppModel, game: Game, game_id: int | None) -> ft.Control
                     lambda _e: model.sheet.toggle_qr(),
                     "bgstats-qr",
                     ft.Icons.QR_CODE_SCANNER,
+                    # The width of the card: a long label wraps there (at 320 px and 200 %
+                    # it ran past the card's edge).
+                    expand=True,
                 )
             ]
         )
     )
     if shown:
-        size = min(QR_SIZE, model.session.column_room - 48)
+        # The code is drawn at its size in px, not grown with the text: the card's width in
+        # px (at 200 % text, half of that in 100 % text left a code too fine to scan).
+        size = min(QR_SIZE, (model.session.column_room - 2 * CARD_PADDING) * factor_of(model.session.text_size))
         parts.append(
             tid(
                 "bgstats-qr-code",
