@@ -15,9 +15,12 @@ from companion.rules import (
     Decided,
     EndGame,
     Game,
+    Phase,
     Score,
+    end_again,
     make_setup,
     play,
+    reopen,
     sheet_ranking,
     start_game,
     undo,
@@ -128,6 +131,25 @@ def test_the_sheet_is_only_for_an_ended_game_and_undo_takes_a_count_back() -> No
     assert sheet_ranking(game.state).winners == (1,)
     assert sheet_ranking(undo(game).state).winners == (0,)
     assert not undo(undo(game)).state.sheet
+
+
+def test_reopen_takes_the_counts_back_with_the_end_and_ending_again_brings_them_back() -> None:
+    """Reopen undoes every count made after End game and End game itself; end_again redoes
+    them all, in their order; each refuses a game whose top step is something else."""
+    ended = _ended()
+    counted = play(play(ended, Score(0, "track", 50)), Score(1, "wood", 3))
+    opened = reopen(counted)
+    assert opened.state.phase is not Phase.FINISHED and not opened.state.sheet
+    assert opened.state == undo(ended).state
+    again = end_again(opened)
+    assert again.state == counted.state
+    assert [type(action) for _, action in again.done[-3:]] == [EndGame, Score, Score]
+    with pytest.raises(ActionError) as not_ended:
+        reopen(opened)
+    assert not_ended.value.code == "reopen.not_ended"
+    with pytest.raises(ActionError) as not_end:
+        end_again(undo(counted))
+    assert not_end.value.code == "redo.not_end"
 
 
 def test_the_mammoth_points_come_from_the_mammoth_scoring() -> None:

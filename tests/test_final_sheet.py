@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from urllib.parse import parse_qs, unquote
 
+from companion.data.store import DB_NAME, Store
 from companion.rules import sheet_ranking
 from companion.ui.model import AppModel, Screen
 from companion.ui.root import back_gesture, close_open, open_entry
@@ -83,6 +84,29 @@ def test_undo_takes_a_count_back_and_escape_closes_the_sheet(table: Table) -> No
     app.gone("final-row-0")
     assert app.wait_text("final-result-0", "Anna").endswith("2 points")
     app.close()
+
+
+def test_a_second_tab_shows_the_sheet_s_counts_in_the_history(table: Table) -> None:
+    """A second tab on the device opens the finished game from the history while the first
+    fills in the sheet: it shows the results with the counts made so far, and the next
+    count too (never a count applied twice)."""
+    first = table.open()
+    _ended(first)
+    first.press("final-sheet")
+    _plus(first, 0, "wood")
+    second = table.open()
+    second.press("open-history")
+    second.press("history-1")
+    second.wait_text("final-result-0", "1 point")
+    _plus(first, 0, "wood")
+    second.wait_text("final-result-0", "2 points")
+    first.close()
+    second.close()
+    store = Store(table.data / DB_NAME)
+    try:
+        assert sheet_ranking(store.load(1).state).scores[0].resources == 2
+    finally:
+        store.close()
 
 
 def test_a_track_that_is_no_count_is_named_and_nothing_changes(table: Table) -> None:

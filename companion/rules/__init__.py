@@ -32,7 +32,7 @@ from .actions import Action, Choose, DescribeTile, EndGame, EnterDice, Migrate, 
 from .deck import PHYSICAL_DECK_ID, TILES_PER_DECK, BonusItem, Deck, Tile, builtin_decks, get_deck, load_deck
 from .errors import ActionError, DeckError, ImportFormatError, RuleError, SetupError
 from .final import Decided, FinalRanking, FinalScore
-from .game import EntryKind, Game, LogEntry, play, redo, replay, start_game, undo
+from .game import EntryKind, Game, LogEntry, end_again, play, redo, reopen, replay, start_game, undo
 from .odds import Odds, win_odds
 from .resources import HERD_AREAS, BonusKind, Resource, max_players_per_area
 from .scoring import MAMMOTH_POINTS, Handout, MammothScoring, handouts, mammoth_scoring, sheet_ranking
@@ -90,6 +90,7 @@ __all__ = [
     "Withdraw",
     "apply",
     "builtin_decks",
+    "end_again",
     "game_from_json",
     "game_to_json",
     "get_deck",
@@ -100,6 +101,7 @@ __all__ = [
     "max_players_per_area",
     "play",
     "redo",
+    "reopen",
     "replay",
     "sheet_ranking",
     "start_game",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .actions import Action, EnterDice, Roll, apply
+from .actions import Action, EndGame, EnterDice, Roll, Score, apply
 from .deck import Deck, get_deck
 from .errors import ActionError
 from .setup import new_state
@@ -111,6 +111,36 @@ def redo(game: Game) -> Game:
         game.undone[:-1],
         (*game.log, game._entry(EntryKind.REDO, action, after)),
     )
+
+
+def _scores_on_top(steps: tuple[tuple[GameState, Action], ...]) -> int:
+    """How many counts of the final sheet end ``steps`` (a stack, its top last)."""
+    count = 0
+    while count < len(steps) and isinstance(steps[-1 - count][1], Score):
+        count += 1
+    return count
+
+
+def reopen(game: Game) -> Game:
+    """A game ended by mistake, reopened: End game undone, with the sheet's counts made
+    after it (each an undo in the log, so Redo brings them back in order)."""
+    counts = _scores_on_top(game.done)
+    if counts == len(game.done) or not isinstance(game.done[-1 - counts][1], EndGame):
+        raise ActionError("reopen.not_ended", "the last step is no End game")
+    for _ in range(counts + 1):
+        game = undo(game)
+    return game
+
+
+def end_again(game: Game) -> Game:
+    """A reopened game ended again by Redo: End game redone, and the sheet's counts that
+    were taken back with it."""
+    if not game.undone or not isinstance(game.undone[-1][1], EndGame):
+        raise ActionError("redo.not_end", "the last step undone is no End game")
+    game = redo(game)
+    for _ in range(_scores_on_top(game.undone)):
+        game = redo(game)
+    return game
 
 
 def step(game: Game, kind: EntryKind, action: Action | None = None) -> Game:

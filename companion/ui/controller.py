@@ -24,15 +24,15 @@ from ..rules import (
     Action,
     Choice,
     Choose,
-    EndGame,
     Game,
     GameState,
     Phase,
     RuleError,
-    Score,
     StartRound,
+    end_again,
     play,
     redo,
+    reopen,
     undo,
 )
 from ..rules.resources import Resource
@@ -237,8 +237,10 @@ class GameController:
         """Another tab or window changed ``game_id``: show its latest state. ``rewritten``:
         the stored log was replaced, not only grown (a guest's copy that took the host's
         log instead of its own last step), so the same length is no proof of the same game."""
-        if self.session.screen in (Screen.START, Screen.SETUP):
-            self.session.load()
+        if self.session.screen in (Screen.START, Screen.SETUP, Screen.HISTORY, Screen.STATS):
+            self.session.load()  # the lists: a game ended, deleted or scored elsewhere
+        if self.session.screen is Screen.HISTORY_GAME and game_id == self.history_game_id:
+            self._refresh_history_game(game_id)
         if game_id != self.game_id or self.game is None:
             return
         try:
@@ -341,6 +343,16 @@ class GameController:
         self.say("info.undone", error=False, what=step_text(self.session.tr, game.state, action))
         return True
 
+    def end_again(self) -> bool:
+        """A reopened game ended again by Redo: End game and the sheet's counts made after
+        it, in one step (one save, one line)."""
+        game = self.game
+        if not self._step(end_again):
+            return False
+        assert game is not None and self.game is not None
+        self.say("info.redone", error=False, what=step_text(self.session.tr, game.state, game.undone[-1][1]))
+        return True
+
     def redo(self) -> bool:
         """Do the last undone step again, with this tab's view as it was after it."""
         game = self.game
@@ -392,14 +404,9 @@ class GameController:
         game = self.game
         if game is None or game.state.phase is not Phase.FINISHED or not game.done:
             return
-        # The score sheet's counts were made on the ended game: undone with it, one by one in
-        # the log, and brought back by Redo after the game is ended again.
-        sheet = 0
-        while sheet < len(game.done) and isinstance(game.done[-1 - sheet][1], Score):
-            sheet += 1
-        if sheet == len(game.done) or not isinstance(game.done[-1 - sheet][1], EndGame):
-            return
-        if self._step(lambda game: _undo_times(game, sheet + 1)):
+        # The score sheet's counts were made on the ended game: rules.reopen undoes them with
+        # it, and Redo of End game (end_again) brings them back.
+        if self._step(reopen):
             self.reset_drafts()
             self.history_game, self.history_game_id = None, None
             self.go(Screen.PLAY)
@@ -411,6 +418,19 @@ class GameController:
         self.reset_drafts()
         self.go(Screen.START)
 
+    def _refresh_history_game(self, game_id: int) -> None:
+        """The finished game on show changed in another tab (its sheet filled in there, say):
+        show it as stored, so its results and BG Stats' link are the latest; deleted there,
+        back to the history."""
+        try:
+            if not self.session.store.exists(game_id):
+                self.history_game, self.history_game_id = None, None
+                self.go(Screen.HISTORY)
+                return
+            self.history_game = self.session.store.load(game_id)
+        except (RuleError, KeyError, ValueError, sqlite3.Error):
+            return  # the copy on show stays; the next change tries again
+
     def open_history_game(self, game_id: int) -> None:
         try:
             self.history_game = self.session.store.load(game_id)
@@ -419,9 +439,3 @@ class GameController:
             return
         self.history_game_id = game_id
         self.go(Screen.HISTORY_GAME)
-
-
-def _undo_times(game: Game, times: int) -> Game:
-    for _ in range(times):
-        game = undo(game)
-    return game

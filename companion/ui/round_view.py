@@ -29,7 +29,7 @@ from typing import Any, TypeAlias
 import flet as ft
 
 from ..data.text import step_text
-from ..rules import EndGame, GameState, Phase, Roll, Round, Score, Setup, Tile
+from ..rules import EndGame, GameState, Phase, Roll, Round, Setup, Tile
 from ..rules.dice import DIE_FACES
 from .controller import GameController
 from .guard import guard_handlers, query
@@ -136,12 +136,8 @@ class RoundView:
         """The question's Yes: End game, or, when the last step undone was an End game (after
         "Reopen the game"), that step redone."""
         if self._redo_ends():
-            if self.play.redo():
+            if self.play.end_again():  # with the sheet's counts "Reopen the game" took back
                 self.confirm_end = False
-                # The score sheet's counts, taken back with End game by "Reopen the game"
-                while (game := self.play.game) is not None and game.undone and isinstance(game.undone[-1][1], Score):
-                    if not self.play.redo():
-                        break
         elif self.play.dispatch(EndGame()):
             self.confirm_end = False
 

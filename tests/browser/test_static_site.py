@@ -276,10 +276,22 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("end-game")
     app.tap("confirm-end")
     app.wait("scoring-card")
+    # The final sheet, offline: a count is a step kept in the file; BG Stats' QR code is
+    # drawn by the site's own Python (the qrcode package in its bundle).
+    app.tap("final-sheet")
+    app.tap("fs-0-culture-art-plus")
+    app.wait_text("final-total-0", "1 point")
+    app.reveal("final-done")
+    app.tap("final-done")
+    app.wait("final-results")
+    app.reveal("bgstats-qr")
+    app.tap("bgstats-qr")
+    app.reveal("bgstats-qr-code")
     exported = app.export(tmp_path / "exported.json")
     done = cli_import(exported, tmp_path / "cli", "--language", "en")
     assert done.returncode == 0 and "Imported as game 1 (finished)" in done.stdout, done.stderr
     assert "Bert" in json.loads(exported.read_text(encoding="utf-8"))["setup"]["players"][1]
+    assert '"type": "score"' in exported.read_text(encoding="utf-8").replace('"type":"score"', '"type": "score"')
 
     # Still offline: the copied summary, Import (a damaged file and one already here are
     # refused in words), the history, the statistics, Settings and the rules.
