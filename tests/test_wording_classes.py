@@ -1,7 +1,8 @@
 """Mistakes the language reviews found more than once, stopped as classes, not instances:
-curly quotes in Korean, a German genitive -s on a raw name, a message that names in
-quotes a button the screen does not have, and an Undo or Redo line that says a word or a
-colon twice. (Terms to avoid followed by a Korean particle: ``test_i18n``.)"""
+curly quotes in Korean, a German genitive -s on a raw name, German "Tipp" for a tap, a
+Korean count with its noun after the number ("{count}단계": "step 1"), a message that
+names in quotes a button the screen does not have, and an Undo or Redo line that says a
+word or a colon twice. (Terms to avoid followed by a Korean particle: ``test_i18n``.)"""
 
 from __future__ import annotations
 
@@ -53,6 +54,37 @@ def test_no_german_genitive_on_a_placeholder() -> None:
     for key, entry in catalog("de").items():
         for text in forms(entry):
             assert not re.search(r"\{\w+\}'?s(?!\w)", text), (key, text)
+
+
+def test_no_german_tipp_for_a_tap() -> None:
+    """ "Tipp" is a tip or a bet, never a tap: the catalog says "Eingabe" or "antippen" (the
+    noun came back twice, in a key the review before had not named)."""
+    for key, entry in catalog("de").items():
+        for text in forms(entry):
+            assert not re.search(r"\bTipps?\b", text), (key, text)
+
+
+#: Placeholders that stand for a number in the Korean catalog.
+KO_NUMBERS = frozenset(
+    "count n total limit points high people paid got needed left others room players value figures quantity "
+    "undos id port entry files chars".split()
+)
+#: What may follow a number in Korean: the counters the catalog uses, then the particles and
+#: the copula a bare number takes. A noun right after a number reads as an ordinal ("1단계" is
+#: "step 1", "2단계" "stage 2"); a count of a noun is the noun, then the number and a counter
+#: ("단계 2개").
+KO_AFTER_A_NUMBER = re.compile(
+    "(개|명|점|장|대|번째|번|칸|판|라운드|자|가지|인|이|가|을|를|은|는|에|의|과|와|로|으로|까지|만|도|입니|이다)"
+)
+
+
+def test_a_korean_count_has_a_counter_after_its_number() -> None:
+    """After a number comes a counter (개, 명, 대, 장, ...) or a particle, never a noun."""
+    for key, entry in catalog("ko").items():
+        for text in forms(entry):
+            for found in re.finditer(r"\{(\w+)\}([가-힣]+)", text):
+                if found.group(1) in KO_NUMBERS:
+                    assert KO_AFTER_A_NUMBER.match(found.group(2)), (key, found.group(0), text)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
