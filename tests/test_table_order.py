@@ -12,7 +12,7 @@ import json
 import os
 import random
 import subprocess
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,7 +25,20 @@ from companion.data import table_messages as tm
 from companion.data.store import Store
 from companion.data.table_order import Lost, TableInfo, asking_of, set_asking
 from companion.data.together import MAX_RESENDS, Guest, Host
-from companion.rules import Choice, Choose, Game, Migrate, Payment, Roll, RuleError, StartRound, play, redo, undo
+from companion.rules import (
+    Choice,
+    Choose,
+    Game,
+    LogEntry,
+    Migrate,
+    Payment,
+    Roll,
+    RuleError,
+    StartRound,
+    play,
+    redo,
+    undo,
+)
 
 from .helpers import new_game
 
@@ -75,6 +88,8 @@ class Net:
         phone.guest = None
         phone.host = Host(phone.store, phone.game_id, lambda peer, text: self.carry(name, peer, text))
         phone.host.on_problem = phone.problems.append
+        if phone.host.lost is not None:  # its steps that waited for the last host, not kept
+            phone.lost.append(phone.host.lost)
         return phone.host
 
     def join(self, name: str, host: str) -> Guest:
@@ -364,6 +379,10 @@ class TableMachine(RuleBasedStateMachine):
         self.net: Net
         self.rng = random.Random(0)
         self.made: dict[str, set[int]] = {}
+        # The test's own record of what each player did, kept apart from the code's step
+        # numbers: for each phone, the round of each tap its copy took (the round its log
+        # shows for that step), whatever the phone's part at the table then.
+        self.ledger: dict[str, list[int]] = {}
         self.taps = 0
 
     @initialize(path=st.builds(lambda: None), seed=st.integers(0, 10_000))
@@ -379,8 +398,9 @@ class TableMachine(RuleBasedStateMachine):
             # replays a case only if it goes the same way each time.
             self.net.phones[name].store.set_setting("phone-id", f"{name}{seed % 97:02d}")
             self.made[name] = set()
+            self.ledger[name] = []
         self.net.host("a", new_game(4, seed=seed))
-        self.net.tap("a", "play", StartRound())
+        self._tap("a", "play", StartRound())
         self.net.join("b", "a")
         self.net.join("c", "a")
         self.net.deliver(self.rng)
@@ -396,10 +416,24 @@ class TableMachine(RuleBasedStateMachine):
         before = phone.guest.info.next_n if phone.guest is not None else None
         how = what if what in ("undo", "redo") else "play"
         action = ACTIONS[what](self.rng) if how == "play" else None
-        if self.net.tap(name, how, action):
+        if self._tap(name, how, action):
             self.taps += 1
             if phone.guest is not None and before is not None:
                 self.made[name] |= set(range(before, phone.guest.info.next_n))
+
+    def _tap(self, name: str, how: str, action: object) -> bool:
+        """A tap on ``name``'s copy, written in the ledger when the copy took it."""
+        if not self.net.tap(name, how, action):
+            return False
+        self.ledger[name].append(self.net.phones[name].game().log[-1].round)
+        return True
+
+    @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "choose"]))
+    def tap_after_a_reload(self, name: str, what: str) -> None:
+        """``name``'s tab reloads and its player taps at once, before any join: the step
+        is on the kept copy only (no Guest or Host in memory)."""
+        _reload(self.net, name)
+        self._tap(name, "play", ACTIONS[what](self.rng))
 
     @rule(twice=st.booleans())
     def deliver_one(self, twice: bool) -> None:
@@ -493,6 +527,21 @@ class TableMachine(RuleBasedStateMachine):
             told = {n for lost in phone.lost for n in lost.steps}
             missing = {n for n in self.made[name] if (phone.store.get_setting("phone-id"), n) not in kept}
             assert missing <= told, (name, missing, told)
+        self.check_the_ledger(host_phone.game().log, host_phone.host.info.by)
+
+    def check_the_ledger(self, log: tuple[LogEntry, ...], by: list[tm.Origin]) -> None:
+        """The ledger against the shared log: each phone's taps are in it once, each in the
+        round it was made in, or were named to that phone as not kept; never both, never a
+        step in the log that no player made."""
+        ids = {name: phone.store.get_setting("phone-id") for name, phone in self.net.phones.items()}
+        for name, phone in self.net.phones.items():
+            theirs = (entry for entry, origin in zip(log, by, strict=True) if origin and origin[0] == ids[name])
+            rounds = Counter(entry.round for entry in theirs)
+            named = sum(lost.count for lost in phone.lost)
+            made = Counter(self.ledger[name])
+            assert rounds <= made, (name, "a step in a round its phone never tapped in", rounds - made)
+            assert rounds.total() + named == made.total(), (name, rounds.total(), named, made.total())
+        assert all(origin is not None and origin[0] in ids.values() for origin in by), by
 
 
 #: Generated tables a run (each with reloads, take-overs, taps, drops and late messages at
@@ -504,6 +553,42 @@ TableMachine.TestCase.settings = settings(
     max_examples=TABLE_EXAMPLES, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_any_table_loses_no_step_silently = TableMachine.TestCase
+
+
+def _walk(seed: int, *rules: tuple[str, str, str]) -> None:
+    """One table walked by the machine's own rules (``(rule, phone, what)``), then settled
+    and checked against the ledger: a case the machine found, kept as a fixed example."""
+    machine = TableMachine()
+    machine.start(None, seed)
+    for rule_name, name, what in rules:
+        if rule_name == "tap":
+            machine.tap(name, what)
+        else:
+            getattr(machine, rule_name)(name)
+    machine.teardown()
+
+
+def test_a_move_the_host_keeps_is_not_named_lost_on_the_phone_that_made_it() -> None:
+    """Found by the ledger: the host rolls, then undoes the roll; a guest's move made before
+    it heard either reaches the host, which keeps it (the round is back in its migration).
+    The guest, hearing the roll first, had named its move "not kept" and dropped it: now it
+    waits for the host's verdict."""
+    moves = [("tap", "a", what) for what in ("move", "move", "roll", "move", "roll", "undo", "move", "move", "move")]
+    _walk(721, *moves, ("tap", "b", "move"))
+
+
+def test_a_phone_is_never_told_of_a_step_it_only_carried_for_another() -> None:
+    """Found by the ledger: b takes over while a still hosts and rolls; c, joining b, carries
+    a's roll, which b does not keep. c's player made no step and is told nothing; a, which
+    made the roll, is told when it joins b."""
+    _walk(0, ("take_over", "b", ""), ("tap", "a", "roll"))
+
+
+def test_a_move_a_host_made_in_round_1_never_lands_in_round_2_of_the_table_that_moved_on() -> None:
+    """Found by the ledger: b takes over; a, still hosting, records a move in round 1; b
+    rolls and starts round 2. a joins b and carries its move: it is not put into round 2,
+    and a is told it was not kept."""
+    _walk(0, ("take_over", "b", ""), ("tap", "a", "move"), ("tap", "b", "roll"), ("tap", "b", "next"))
 
 
 #: A guest's steps message with one entry nested 20,000 deep: about 40 KB, inside

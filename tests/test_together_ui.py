@@ -239,7 +239,7 @@ def test_a_guest_that_drops_out_keeps_its_taps_and_shares_them_when_it_rejoins(t
     assert "A phone left the table" in host.session.tr(host.together.line)
     guest.play.dispatch(Migrate(0, 2, Payment(food=2)))
     assert guest.together.status() == ("together.away_unshared", 1)
-    assert "1 step made here is not shared yet" in guest.session.tr("together.away_unshared", count=1)
+    assert "1 step made here has not reached the host yet" in guest.session.tr("together.away_unshared", count=1)
     host.play.dispatch(Migrate(2, 1, Payment(food=1)))
     room.run()
     room.join("host", "guest")

@@ -66,8 +66,11 @@ def test_no_german_tipp_for_a_tap() -> None:
 
 #: Placeholders that stand for a number in the Korean catalog.
 KO_NUMBERS = frozenset(
-    "count n total limit points high people paid got needed left others room players value figures quantity "
-    "undos id port entry files chars".split()
+    {
+        *("count", "n", "total", "limit", "points", "high", "people", "paid", "got", "needed", "left"),
+        *("others", "room", "players", "value", "figures", "quantity", "undos", "id", "port", "entry"),
+        *("files", "chars"),
+    }
 )
 #: What may follow a number in Korean: the counters the catalog uses, then the particles and
 #: the copula a bare number takes. A noun right after a number reads as an ordinal ("1단계" is

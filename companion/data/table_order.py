@@ -87,8 +87,10 @@ def set_asking(store: Store, game_id: int, asking: int) -> None:
 class TableInfo:
     """What a phone keeps of a table beside its game (a store setting, so a reload or a
     flat battery keeps it): the host and epoch it follows, the origin of each entry of the
-    host's log it holds (``confirmed`` of them), its own steps not yet decided, the next
-    number for one, and (on the host) each guest's highest step number decided."""
+    host's log it holds (``confirmed`` of them), its own steps not yet decided (on top of
+    its copy), those it sent that no longer fit on its copy (the host decides them: its log
+    holds them, or it names them as not kept), the next number for one, and (on the host)
+    each guest's highest step number decided."""
 
     host: str = ""
     epoch: int = 0
@@ -97,6 +99,7 @@ class TableInfo:
     pending: list[OwnStep] = field(default_factory=list)
     next_n: int = 1
     decided: dict[str, int] = field(default_factory=dict)
+    waiting: list[OwnStep] = field(default_factory=list)
 
     @classmethod
     def load(cls, store: Store, table: str) -> TableInfo:
@@ -109,6 +112,7 @@ class TableInfo:
                 str(data["host"]), int(data["epoch"]), [tuple(o) if o else None for o in data["by"]],
                 int(data["confirmed"]), [_pending(p) for p in data["pending"]],
                 int(data["next"]), {str(k): int(v) for k, v in data["decided"].items()},
+                [_pending(p) for p in data.get("waiting", [])],
             )  # fmt: skip
         except (ValueError, KeyError, TypeError):
             return cls()  # a damaged record: the next table message starts it again
@@ -117,6 +121,7 @@ class TableInfo:
         data = {
             "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,
             "pending": [_pending_data(s) for s in self.pending], "next": self.next_n, "decided": self.decided,
+            "waiting": [_pending_data(s) for s in self.waiting],
         }  # fmt: skip
         store.set_setting(INFO.format(table=table), json.dumps(data, separators=(",", ":")))
 

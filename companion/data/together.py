@@ -84,6 +84,7 @@ class Host:
     resent_at: dict[str, int] = field(default_factory=dict)  # the log's length when a peer last had the whole game
     told: set[str] = field(default_factory=set)  # peers told this phone's version
     bound: dict[str, str] = field(default_factory=dict)  # the phone each channel spoke for first
+    lost: Lost | None = None  # this phone's own steps not kept when it took the table over
 
     def __post_init__(self) -> None:
         self.phone = phone_id(self.store)
@@ -96,6 +97,7 @@ class Host:
             info.by = [*info.by[: info.confirmed], *own]
             info.pending = []
             info.decided = {}
+            length = self._decide_waiting(info, length)
         _number_own(info, self.phone, length)
         info.save(self.store, self.table)
         self.info, self.sent = info, length
@@ -103,6 +105,22 @@ class Host:
 
     def _game(self) -> Game:
         return self.store.load(self.game_id)
+
+    def _decide_waiting(self, info: TableInfo, length: int) -> int:
+        """Taking the table over: this phone's steps that were waiting for the last host's
+        verdict are decided here, as that host would have (kept on top of the copy, or named
+        in :attr:`lost`); the copy's new length."""
+        waiting, info.waiting = info.waiting, []
+        if not waiting:
+            return length
+        game = self._game()
+        settled = settle(game, waiting)
+        if settled.kept:
+            self.store.record(self.game_id, settled.game, expected=len(game.log))
+            info.by = [*info.by[:length], *(s.origin(self.phone) for s in settled.kept)]
+        if settled.lost:
+            self.lost = Lost(settled.lost, settled.why or "together.moved_on")
+        return len(settled.game.log)
 
     def _whole(self, game: Game) -> str:
         self._grow(game)
@@ -277,7 +295,7 @@ class Guest:
     @property
     def unshared(self) -> int:
         """This phone's steps the host has not decided yet."""
-        return len(self.info.pending)
+        return len(self.info.pending) + len(self.info.waiting)
 
     def committed(self) -> None:
         """This phone saved a step (or the herd's question) on its copy: number the new
@@ -359,7 +377,7 @@ class Guest:
         steps = self._carried(copy, info, message) if copy is not None else []
         settled = settle(host_game, steps)
         info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
-        info.confirmed, info.pending = len(message.log), list(settled.kept)
+        info.confirmed, info.pending, info.waiting = len(message.log), list(settled.kept), []
         # Past every number this phone used: its steps carried here, and those the host's log
         # holds (a damaged record starts again at 1, and a reused number would be skipped).
         used = [s.n for s in steps] + [o[1] for o in message.by if o is not None and o[0] == self.phone]
@@ -373,7 +391,10 @@ class Guest:
         info.save(self.store, message.table)
         self.game_id, self.table, self.info, self.resyncs = game_id, message.table, info, 0
         self._asking(message.asking)
-        self.on_change(game_id, Lost(settled.lost, settled.why) if settled.lost else None, True)
+        # Only this phone's own steps are named here: a step it carried for another phone
+        # is that phone's, and that phone is told when it carries it itself.
+        mine = tuple(s.n for s in steps if s.n in settled.lost and s.by is None)
+        self.on_change(game_id, Lost(mine, settled.why) if mine else None, True)
         self.share(announce=True)
 
     def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
@@ -383,7 +404,7 @@ class Guest:
         yet decided, then the steps made here while no :class:`Guest` numbered them (after
         a reload, during a join's round trip, after hosting another game), numbered now."""
         held = {origin for origin in message.by if origin is not None}
-        own = [s for s in info.pending if s.origin(self.phone) not in held]
+        own = [s for s in [*info.waiting, *info.pending] if s.origin(self.phone) not in held]
         common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
         while (
             common < top
@@ -391,16 +412,20 @@ class Guest:
             and (info.by[common] if common < len(info.by) else None) == message.by[common]
         ):
             common += 1
-        number = max([info.next_n, *(s.n + 1 for s in info.pending)])
+        number = max([info.next_n, *(s.n + 1 for s in [*info.waiting, *info.pending])])
         carried = []
+        before = prefix(copy, common)  # the copy as it stood before each carried entry
         for i in range(common, min(info.confirmed, len(copy.log))):
             origin = info.by[i] if i < len(info.by) else None
+            entry = entry_to_dict(copy.log[i])
+            at = where(before)  # where it was made: it counts only where the table stands so
+            before = extend(before, [entry])
             if origin is not None and origin in held:
                 continue
             if origin is not None and origin[0] == self.phone:
-                carried.append(OwnStep(origin[1], "", entry_to_dict(copy.log[i])))
+                carried.append(OwnStep(origin[1], "", entry, at))
             else:  # another phone's step: sent under this phone's number, with its own id
-                carried.append(OwnStep(number, "", entry_to_dict(copy.log[i]), by=origin))
+                carried.append(OwnStep(number, "", entry, at, by=origin))
                 number += 1
         known = min(len(copy.log), info.confirmed + len(info.pending))
         return carried + own + _numbered(copy, known, number)
@@ -419,7 +444,8 @@ class Guest:
             mine += 1
         info.by += message.by
         info.confirmed += len(message.entries)
-        lost = None
+        held = {origin for origin in message.by if origin is not None}
+        info.waiting = [s for s in info.waiting if s.origin(self.phone) not in held]  # the host kept these
         if mine == len(message.entries):  # only this phone's own steps: its copy is the host's
             info.pending = info.pending[mine:]
             rewritten = False
@@ -427,30 +453,37 @@ class Guest:
             self.store.record(self.game_id, extend(copy, message.entries), expected=message.base)
             rewritten = False
         else:  # this phone's steps not yet decided go on top of the host's new ones
-            held = {origin for origin in message.by if origin is not None}
             rest = [s for s in info.pending if s.origin(self.phone) not in held]
             settled = settle(extend(prefix(copy, message.base), message.entries), rest)
             self.store.replace_log(self.game_id, settled.game)
             info.pending = list(settled.kept)
-            lost = Lost(settled.lost, settled.why) if settled.lost else None
+            # Those that no longer fit here were sent: the host, which may have had them
+            # before these entries, decides them (its log holds them, or it names them).
+            info.waiting += [s for s in rest if s.n in settled.lost]
             rewritten = True
         info.save(self.store, self.table)
         self.resyncs = 0
         self._asking(message.asking)
-        self.on_change(self.game_id, lost, rewritten)
+        self.on_change(self.game_id, None, rewritten)
 
     def _refused(self, message: tm.Refused) -> None:
+        """The host did not keep these steps: named once, and the copy without them (its
+        later steps that no longer fit wait for the host's verdict too)."""
         info = self.info
-        gone = [s for s in info.pending if s.n in message.lost]
+        gone = [s for s in [*info.waiting, *info.pending] if s.n in message.lost]
         if self.game_id is None or not gone:
             return  # said before, or not this copy's
+        mine = tuple(s.n for s in gone if s.by is None)  # a step carried for another phone is its own
+        info.waiting = [s for s in info.waiting if s.n not in message.lost]
         rest = [s for s in info.pending if s.n not in message.lost]
-        copy = self.store.load(self.game_id)
-        settled = settle(prefix(copy, info.confirmed), rest)
-        self.store.replace_log(self.game_id, settled.game)
-        info.pending = list(settled.kept)
+        if len(rest) < len(info.pending):
+            copy = self.store.load(self.game_id)
+            settled = settle(prefix(copy, info.confirmed), rest)
+            self.store.replace_log(self.game_id, settled.game)
+            info.pending = list(settled.kept)
+            info.waiting += [s for s in rest if s.n in settled.lost]
         info.save(self.store, self.table)
-        self.on_change(self.game_id, Lost(tuple(s.n for s in gone) + settled.lost, message.key), True)
+        self.on_change(self.game_id, Lost(mine, message.key) if mine else None, True)
 
 
 def _numbered(game: Game, known: int, first: int) -> list[OwnStep]:

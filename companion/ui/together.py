@@ -125,6 +125,8 @@ class Together:
             self.host.on_change = self._host_changed
             self.host.on_problem = self._fault
             self.host.on_moved = self._moved
+            if self.host.lost is not None:  # steps that waited for the last host's verdict
+                self._say_lost(self.host.lost)
         self.role, self.problem = "host", ""
         play.go(Screen.SHARE)
         if self.stage not in ("making", "showing", "connecting", "full"):
@@ -431,8 +433,11 @@ class Together:
         else:
             play.refresh(game_id, rewritten=rewritten)
         if lost is not None:
-            key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
-            play.say(key, count=lost.count)
+            self._say_lost(lost)
+
+    def _say_lost(self, lost: Lost) -> None:
+        key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
+        self.play.say(key, count=lost.count)
 
     def _moved(self, _moved: object) -> None:
         """A guest says the table has a newer host: this phone lets its phones go, stops

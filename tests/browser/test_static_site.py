@@ -506,14 +506,18 @@ def test_a_browser_that_keeps_nothing_says_so_and_plays_on(browser: Browser, sit
 
 @pytest.mark.parametrize(
     ("locale", "said"),
-    [("ko-KR", "앱 화면이 시작되지"), ("de-DE", "Die Anzeige der App"), ("es-ES", "La pantalla de la app no arrancó")],
+    [
+        ("ko-KR", "앱 화면을 불러오지"),
+        ("de-DE", "Die Oberfläche der App"),
+        ("es-ES", "La interfaz de la app no ha arrancado"),
+    ],
 )
 def test_a_start_that_stops_says_which_part_and_offers_reload(
     browser: Browser, host: StaticHost, tmp_path: Path, locale: str, said: str
 ) -> None:
     """The screen's client never comes (its files refused, as a browser that cannot run
     them): once nothing has moved for the page's wait (shortened here with ``?stall=``),
-    the loading screen says, in the phone's language, that the app's screen did not start,
+    the loading screen says, in the phone's language, that the app's display did not load,
     and keeps saying so whatever Python's worker reports late; its Reload button loads the
     page again."""
     context = phone(browser, tmp_path / "phone", "light", locale)

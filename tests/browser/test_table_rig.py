@@ -119,7 +119,7 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
             rig.resume("guest")
         guest.wait_text("table-status", "connection to the host was lost", timeout=60)
         guest.move(1, people=2, name="Bert")
-        said = guest.wait_text("table-status", "1 step made here is not shared yet")
+        said = guest.wait_text("table-status", "1 step made here has not reached the host yet")
         guest.shot("together-rig-guest-away-unshared")
         host.reveal("share-table")
         host.tap("share-table")
@@ -209,7 +209,8 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
             # that is gone once it has joined: either way the host says to scan the code
             # it shows now, and the first join goes on.
             said = host.wait_text("share-answer-problem", "code")
-            assert "scan that one on the other phone" in said or "scan the code shown here now" in said, said
+            came_from = "scan it with the phone this answer came from"
+            assert came_from in said or "scan the code shown here now" in said, said
             host.shot("together-rig-host-second-answer")
             host.wait_text("share-status", "1 other phone", timeout=30)
             guest.wait("herd-card", 30_000)
