@@ -268,10 +268,12 @@ def test_two_releases_say_so_once_and_stop(tmp_path: Path) -> None:
     [
         "x" * (tm.MAX_MESSAGE + 1),
         "[" * 100_000,
-        '{"t": "steps", "v": 2, "r": 1, "phone": "ab", "steps": [{"n": "1", "on": "", "entry": {}}]}',
-        '{"t": "steps", "v": 2, "r": 1, "phone": "<script>", "steps": []}',
-        '{"t": "table", "v": 2, "r": 1}',
-        '{"t": "log", "v": 2, "r": 1, "base": 0, "entries": [1], "by": [null], "asking": 0}',
+        f'{{"t": "steps", "v": {tm.PROTOCOL}, "r": 1, "phone": "ab", '
+        '"steps": [{"n": "1", "on": "", "entry": {}}]}',
+        f'{{"t": "steps", "v": {tm.PROTOCOL}, "r": 1, "phone": "<script>", "steps": []}}',
+        f'{{"t": "table", "v": {tm.PROTOCOL}, "r": 1}}',
+        f'{{"t": "log", "v": {tm.PROTOCOL}, "r": 1, "host": "ab", "epoch": 1, "base": 0, "entries": [1], "by": [null], '
+        '"asking": 0}',
         "null",
         '"text"',
         '{"t": 5}',
@@ -553,6 +555,26 @@ TableMachine.TestCase.settings = settings(
     max_examples=TABLE_EXAMPLES, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 test_any_table_loses_no_step_silently = TableMachine.TestCase
+
+
+def test_a_log_from_a_host_the_copy_no_longer_follows_changes_nothing(tmp_path: Path) -> None:
+    """Every log names its host and epoch. A guest whose kept record follows a newer host
+    (another tab on the phone joined it) takes no log from the old one: its copy stays as
+    it is and the old host is told where the table went."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    guest = net.phones["g"].guest
+    assert guest is not None
+    info = TableInfo.load(net.phones["g"].store, guest.table)
+    info.host, info.epoch = "zz", info.epoch + 1  # the other tab's join
+    info.save(net.phones["g"].store, guest.table)
+    before = _logs(net, "g")
+    net.tap("h", "play", Migrate(0, 1, Payment(food=1)))  # the old host's log grows
+    net.deliver_one(random.Random(0))  # its log reaches the guest
+    assert _logs(net, "g") == before
+    moved = [tm.parse(text) for text in net.queues[("g", "h")]]
+    assert moved == [tm.Moved(guest.table, "zz", info.epoch)]
 
 
 def _walk(seed: int, *rules: tuple[str, str, str]) -> None:

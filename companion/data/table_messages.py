@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import serialize
 
 #: The protocol's version: a phone reads only its own version's messages.
-PROTOCOL = 2
+PROTOCOL = 3
 #: The rules' version (of the saved log's form): phones of two rules versions do not mix.
 RULES_VERSION: int = serialize.VERSION
 #: The longest message read (a whole game of 16 rounds is about 20,000 characters).
@@ -91,8 +91,11 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Log:
-    """The host's log grew: the entries past ``base``, with their origins."""
+    """The host's log grew: the entries past ``base``, with their origins; from ``host`` at
+    ``epoch`` (a phone takes it only from the host it follows, at that host's epoch)."""
 
+    host: str
+    epoch: int
     base: int
     entries: tuple[Entry, ...]
     by: tuple[Origin, ...]
@@ -278,7 +281,10 @@ def _table(data: dict[str, Any]) -> Table:
 
 def _log(data: dict[str, Any]) -> Log:
     entries = _entries(data, "entries")
-    return Log(_int(data, "base"), entries, _origins(data, len(entries)), _int(data, "asking"))
+    return Log(
+        _id(data, "host"), _int(data, "epoch"), _int(data, "base"), entries, _origins(data, len(entries)),
+        _int(data, "asking"),
+    )  # fmt: skip
 
 
 def _steps(data: dict[str, Any]) -> Steps:

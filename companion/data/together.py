@@ -161,7 +161,8 @@ class Host:
             text = self._whole(game)
         else:
             base = self.sent
-            text = tm.dump(tm.Log(base, tuple(entries_after(game, base)), tuple(self.info.by[base:]), asking))
+            entries, by = tuple(entries_after(game, base)), tuple(self.info.by[base:])
+            text = tm.dump(tm.Log(self.phone, self.info.epoch, base, entries, by, asking))
         self.sent, self.asking_sent = len(game.log), asking
         for peer in sorted(self.peers):
             self.send(peer, text)
@@ -432,6 +433,16 @@ class Guest:
 
     def _log(self, message: tm.Log) -> None:
         info = self.info
+        # The host this copy follows, as kept (another tab on this device may have joined a
+        # newer host since this one joined).
+        kept = TableInfo.load(self.store, self.table) if self.game_id is not None else info
+        if self.game_id is not None and (message.host, message.epoch) != (kept.host, kept.epoch):
+            if tm.newer(message.epoch, message.host, kept.epoch, kept.host):
+                raise ProtocolError("a newer host's log: the whole game first")  # asks for it
+            # An old host: this copy stays as it is, and that host is told where the table
+            # went (it stops hosting and says so).
+            self.send(tm.dump(tm.Moved(self.table, kept.host, kept.epoch)))
+            return
         if self.game_id is None or message.base != info.confirmed:
             raise ProtocolError("a log message out of order")
         copy = self.store.load(self.game_id)
