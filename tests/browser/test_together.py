@@ -120,26 +120,38 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         guest.wait("share-table")  # it may show its own code now: the others rejoin it
         guest.shot("together-phone-dark-ko-host-left")
 
-        # The same line at 200 % text in Korean, German and Spanish: whole words, nothing cut off.
-        for lang in ("ko", "de", "es"):
+        # A move made with the host gone: the line counts it as not reached the host yet.
+        guest.tap("edit-0")
+        guest.tap("save-migration")
+        guest.gone("migration-editor")
+        guest.wait_text("table-status", "단계 1개")  # the guest speaks Korean
+
+        # The same line at 100 % and 200 % text in Korean, German and Spanish: whole words,
+        # nothing cut off, each looked at.
+        for lang, percent in (("ko", 100), ("ko", 200), ("de", 100), ("de", 200), ("es", 100), ("es", 200)):
             guest.tap("nav-back")  # the start screen, its game kept
             guest.tap("open-settings")
             guest.tap(f"lang-{lang}")
-            guest.tap("text-size-200")
-            guest.wait_text("text-size-200", "200")
+            guest.tap(f"text-size-{percent}")
+            guest.wait_text(f"text-size-{percent}", str(percent))
             guest.tap("nav-back")
             row = guest.page.locator('[flt-semantics-identifier^="resume-"]').first
             row.wait_for(state="attached", timeout=15_000)
             guest.tap(str(row.get_attribute("flt-semantics-identifier")))  # back to the game
-            first = without_joiners(translate(lang, "together.away")).split(".")[0]  # its first sentence
+            line = translate(lang, "together.away_unshared", count=1)
+            first = without_joiners(line).split(".")[0]  # its first sentence
             said = guest.wait_text("table-status", first)
             guest.reveal("table-status")
             guest.tap_point("table-status")  # swiped into view, to be looked at
-            assert guest.broken_words(scale=2.0) == [] and guest.spilled() == [], (lang, said)
-            guest.shot(f"together-phone-dark-{lang}-200-host-left")
+            assert guest.broken_words(scale=percent / 100) == [] and guest.spilled() == [], (lang, said)
+            guest.shot(f"together-phone-dark-{lang}-{percent}-host-left")
 
+        # The guest kept the host's game, with its own move on top of it.
         guest_state = saved_game_state(guest, tmp_path, "guest")
-        assert guest_state == host_state, (guest_state.round_number, host_state.round_number)
+        assert guest_state.round_number == host_state.round_number and guest_state.tallies == host_state.tallies
+        assert host_state.current is not None and guest_state.current is not None
+        assert len(guest_state.current.migrations) == len(host_state.current.migrations) + 1
+
     finally:
         host.close()
         guest.close()
