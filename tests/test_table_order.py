@@ -577,6 +577,28 @@ def test_a_log_from_a_host_the_copy_no_longer_follows_changes_nothing(tmp_path: 
     assert moved == [tm.Moved(guest.table, "zz", info.epoch)]
 
 
+def test_a_step_waiting_for_a_host_that_left_is_decided_by_the_phone_that_takes_over(tmp_path: Path) -> None:
+    """The guest's move waits for the host's verdict (it heard the host's roll first); the
+    host leaves before its verdict arrives. The guest takes the table over and decides the
+    move itself: made in the migration, it does not count after the roll, and it is named."""
+    net = _two(tmp_path)
+    net.tap("h", "play", StartRound())
+    net.deliver()
+    assert net.tap("g", "play", Migrate(1, 1, Payment(food=1)))  # on its way to the host
+    assert net.tap("h", "play", Migrate(0, 1, Payment(food=1)))
+    assert net.tap("h", "play", Roll())
+    guest = net.phones["g"].guest
+    assert guest is not None
+    while net.queues[("h", "g")]:  # the host's log reaches the guest; the guest's step never arrives
+        guest.heard(net.queues[("h", "g")].popleft())
+    assert guest.info.waiting and net.phones["g"].lost == []  # not named yet: the host decides
+    net.drop("h")
+    net.host("g")
+    assert [lost.count for lost in net.phones["g"].lost] == [1]
+    state = net.phones["g"].game().state
+    assert state.current is not None and [m.player for m in state.current.migrations] == [0]
+
+
 def _walk(seed: int, *rules: tuple[str, str, str]) -> None:
     """One table walked by the machine's own rules (``(rule, phone, what)``), then settled
     and checked against the ledger: a case the machine found, kept as a fixed example."""

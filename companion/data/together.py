@@ -97,6 +97,7 @@ class Host:
             info.by = [*info.by[: info.confirmed], *own]
             info.pending = []
             info.decided = {}
+            _number_own(info, self.phone, length)  # first the copy's own entries, in their places
             length = self._decide_waiting(info, length)
         _number_own(info, self.phone, length)
         info.save(self.store, self.table)
@@ -117,7 +118,8 @@ class Host:
         settled = settle(game, waiting)
         if settled.kept:
             self.store.record(self.game_id, settled.game, expected=len(game.log))
-            info.by = [*info.by[:length], *(s.origin(self.phone) for s in settled.kept)]
+            info.by = [*info.by, *(s.origin(self.phone) for s in settled.kept)]
+            info.confirmed = len(info.by)
         if settled.lost:
             self.lost = Lost(settled.lost, settled.why or "together.moved_on")
         return len(settled.game.log)
@@ -405,7 +407,9 @@ class Guest:
         yet decided, then the steps made here while no :class:`Guest` numbered them (after
         a reload, during a join's round trip, after hosting another game), numbered now."""
         held = {origin for origin in message.by if origin is not None}
-        own = [s for s in [*info.waiting, *info.pending] if s.origin(self.phone) not in held]
+        # The waiting ones last: the steps on the copy were made without them, and one that
+        # does not count would take every later step down with it.
+        own = [s for s in [*info.pending, *info.waiting] if s.origin(self.phone) not in held]
         common, top = 0, min(info.confirmed, len(message.log), len(copy.log))
         while (
             common < top
