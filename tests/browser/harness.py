@@ -693,6 +693,15 @@ class App(Moves):
         self.context.new_cdp_session(self.page).send("Input.synthesizeScrollGesture", gesture)
         self.settle(quiet_ms=250)
 
+    def sheet_done_with_qr(self) -> None:
+        """Done on the final sheet, then BG Stats' QR code under the results, in view."""
+        self.reveal("final-done")
+        self.tap("final-done")
+        self.wait("final-results")
+        self.reveal("bgstats-qr")
+        self.tap("bgstats-qr")
+        self.reveal("bgstats-qr-code")
+
     def reveal(self, identifier: str, steps: int = 8) -> Any:
         """Scroll down until ``identifier`` is in the page's accessibility tree: Flutter leaves
         out controls far below the fold (a long result card on a phone)."""

@@ -95,12 +95,7 @@ def test_the_sheet_reads_on_a_phone_and_a_tablet(
         broken["top"] = app.broken_words(scale=percent / 100)
         app.reveal("fs-0-gold")
         app.shot(f"{name}-resources")
-        app.reveal("final-done")
-        app.tap("final-done")
-        app.wait("final-results")
-        app.reveal("bgstats-qr")
-        app.tap("bgstats-qr")
-        app.reveal("bgstats-qr-code")
+        app.sheet_done_with_qr()
         app.shot(f"{name}-results")
         broken["results"] = app.broken_words(scale=percent / 100)
     finally:

@@ -281,12 +281,7 @@ def test_static_site_plays_keeps_games_and_works_offline(browser: Browser, host:
     app.tap("final-sheet")
     app.tap("fs-0-culture-art-plus")
     app.wait_text("final-total-0", "1 point")
-    app.reveal("final-done")
-    app.tap("final-done")
-    app.wait("final-results")
-    app.reveal("bgstats-qr")
-    app.tap("bgstats-qr")
-    app.reveal("bgstats-qr-code")
+    app.sheet_done_with_qr()
     exported = app.export(tmp_path / "exported.json")
     done = cli_import(exported, tmp_path / "cli", "--language", "en")
     assert done.returncode == 0 and "Imported as game 1 (finished)" in done.stdout, done.stderr
