@@ -26,19 +26,29 @@ from companion.data.store import Store
 from companion.data.table_order import Lost, TableInfo, asking_of, set_asking
 from companion.data.together import MAX_RESENDS, Guest, Host
 from companion.rules import (
+    BonusItem,
+    BonusKind,
     Choice,
     Choose,
+    DescribeTile,
+    EndGame,
+    EnterDice,
     Game,
     LogEntry,
     Migrate,
     Payment,
+    Resource,
     Roll,
     RuleError,
+    Score,
     StartRound,
+    Withdraw,
     play,
     redo,
     undo,
 )
+from companion.rules.deck import PHYSICAL_DECK_ID
+from companion.rules.final import PARTS
 
 from .helpers import new_game
 
@@ -54,6 +64,7 @@ class Phone:
         self.game_id: int | None = None
         self.lost: list[Lost] = []  # what this phone told its player was not kept
         self.problems: list[str] = []
+        self.clashes: list[int] = []  # players whose move another phone recorded at once, said here
 
     def game(self) -> Game:
         assert self.game_id is not None
@@ -88,6 +99,7 @@ class Net:
         phone.guest = None
         phone.host = Host(phone.store, phone.game_id, lambda peer, text: self.carry(name, peer, text))
         phone.host.on_problem = phone.problems.append
+        phone.host.on_clash = phone.clashes.append
         if phone.host.lost is not None:  # its steps that waited for the last host, not kept
             phone.lost.append(phone.host.lost)
         return phone.host
@@ -107,6 +119,7 @@ class Net:
 
         guest.on_change = changed
         guest.on_problem = phone.problems.append
+        guest.on_clash = phone.clashes.append
         phone.guest = guest
         self.queues[(name, host)], self.queues[(host, name)] = deque(), deque()
         at.host.joined(name)
@@ -362,12 +375,38 @@ def test_an_older_host_never_rewrites_a_newer_copy(tmp_path: Path) -> None:
 
 # -- the state machine -----------------------------------------------------------------
 
-ACTIONS: dict[str, Callable[[random.Random], object]] = {
-    "move": lambda rng: Migrate(rng.randrange(4), rng.randint(1, 3), Payment(food=rng.randint(1, 3))),
-    "roll": lambda rng: Roll(),
-    "choose": lambda rng: Choose(rng.choice(list(Choice))),
-    "next": lambda rng: StartRound(),
+
+def _next_round(rng: random.Random, game: Game) -> object:
+    """Next round: the companion deck draws its tile; printed tiles need the herd's area."""
+    return StartRound() if game.setup.deck_id != PHYSICAL_DECK_ID else StartRound(herd=rng.choice(list(Resource)))
+
+
+def _dice(rng: random.Random, game: Game) -> object:
+    """The taming dice as rolled at the table: one die per person on the tile."""
+    current = game.state.current
+    counts = current.dice_counts if current is not None else {}
+    return EnterDice(tuple((p, tuple(rng.randint(1, 6) for _ in range(n))) for p, n in sorted(counts.items())))
+
+
+def _tile(rng: random.Random, game: Game) -> object:
+    kinds = [BonusKind.TOOL, BonusKind.FOOD]
+    return DescribeTile((BonusItem(rng.choice(kinds), 1),), (BonusItem(rng.choice(kinds), rng.randint(1, 2)),))
+
+
+#: Every kind of step a player makes, each built for the copy it is made on (a rule may
+#: refuse it there: then the tap does nothing, as a button that is not offered).
+ACTIONS: dict[str, Callable[[random.Random, Game], object]] = {
+    "move": lambda rng, game: Migrate(rng.randrange(4), rng.randint(1, 3), Payment(food=rng.randint(1, 3))),
+    "withdraw": lambda rng, game: Withdraw(rng.randrange(4)),
+    "roll": lambda rng, game: Roll(),
+    "dice": _dice,
+    "describe": _tile,
+    "choose": lambda rng, game: Choose(rng.choice(list(Choice))),
+    "next": _next_round,
+    "end": lambda rng, game: EndGame(),
+    "score": lambda rng, game: Score(rng.randrange(4), rng.choice(PARTS[:3]), rng.randint(0, 9)),
 }
+KINDS = sorted([*ACTIONS, "undo", "redo"])
 
 
 class TableMachine(RuleBasedStateMachine):
@@ -401,8 +440,9 @@ class TableMachine(RuleBasedStateMachine):
             self.net.phones[name].store.set_setting("phone-id", f"{name}{seed % 97:02d}")
             self.made[name] = set()
             self.ledger[name] = []
-        self.net.host("a", new_game(4, seed=seed))
-        self._tap("a", "play", StartRound())
+        # Half the tables play printed tiles (the herd's area asked, the tile described).
+        self.net.host("a", new_game(4, deck="physical" if seed % 2 else "companion", seed=seed))
+        self._tap("a", "play", _next_round(self.rng, self.net.phones["a"].game()))
         self.net.join("b", "a")
         self.net.join("c", "a")
         self.net.deliver(self.rng)
@@ -412,12 +452,14 @@ class TableMachine(RuleBasedStateMachine):
             self.settle_everything()
             self.tmp.cleanup()
 
-    @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "roll", "choose", "next", "undo", "redo"]))
+    @rule(name=st.sampled_from("abc"), what=st.sampled_from(KINDS))
     def tap(self, name: str, what: str) -> None:
         phone = self.net.phones[name]
+        if phone.game_id is None:
+            return
         before = phone.guest.info.next_n if phone.guest is not None else None
         how = what if what in ("undo", "redo") else "play"
-        action = ACTIONS[what](self.rng) if how == "play" else None
+        action = ACTIONS[what](self.rng, phone.game()) if how == "play" else None
         if self._tap(name, how, action):
             self.taps += 1
             if phone.guest is not None and before is not None:
@@ -430,12 +472,13 @@ class TableMachine(RuleBasedStateMachine):
         self.ledger[name].append(self.net.phones[name].game().log[-1].round)
         return True
 
-    @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "choose"]))
+    @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "withdraw", "choose", "dice", "score"]))
     def tap_after_a_reload(self, name: str, what: str) -> None:
         """``name``'s tab reloads and its player taps at once, before any join: the step
         is on the kept copy only (no Guest or Host in memory)."""
         _reload(self.net, name)
-        self._tap(name, "play", ACTIONS[what](self.rng))
+        if self.net.phones[name].game_id is not None:
+            self._tap(name, "play", ACTIONS[what](self.rng, self.net.phones[name].game()))
 
     @rule(twice=st.booleans())
     def deliver_one(self, twice: bool) -> None:
@@ -937,3 +980,86 @@ def test_a_stale_moved_claim_changes_nothing_and_is_no_fault(tmp_path: Path) -> 
     host.heard("g", tm.dump(tm.Moved(host.table, "zz", host.info.epoch - 1)))
     host.heard("g", tm.dump(tm.Moved("other", "aa", host.info.epoch + 5)))
     assert told == [] and net.phones["h"].problems == []
+
+
+# -- two phones recording one player's move at once ---------------------------------------
+
+
+def _three(tmp_path: Path) -> Net:
+    """A host and two guests in round 1, every phone on the same log."""
+    net = Net(tmp_path)
+    for name in ("h", "g", "k"):
+        net.phone(name)
+    net.host("h", new_game(3, seed=5))
+    net.tap("h", "play", StartRound())
+    net.join("g", "h")
+    net.join("k", "h")
+    net.deliver()
+    return net
+
+
+def test_two_phones_recording_one_player_s_move_at_once_are_both_told(tmp_path: Path) -> None:
+    """Two guests record player 1's move before either hears of the other's (2 people and
+    3): the first the host hears stands on every phone; the other is not kept and its phone
+    names the player; the phone whose move stands is told too. Nothing is overwritten
+    without a word."""
+    net = _three(tmp_path)
+    assert net.tap("g", "play", Migrate(1, 2, Payment(food=2)))
+    assert net.tap("k", "play", Migrate(1, 3, Payment(food=3)))
+    net.deliver(random.Random(1))
+    logs = _logs(net, "h", "g", "k")
+    assert logs[0] == logs[1] == logs[2]
+    current = net.phones["h"].game().state.current
+    assert current is not None
+    people = current.migration_of(1)
+    assert people is not None and people.people in (2, 3)
+    winner, loser = ("g", "k") if people.people == 2 else ("k", "g")
+    assert [(lost.count, lost.why, lost.player) for lost in net.phones[loser].lost] == [
+        (1, "together.changed_meanwhile", 1)
+    ]
+    assert net.phones[winner].clashes == [1] and net.phones[winner].lost == []
+    assert net.phones["h"].clashes == [] and net.phones[loser].clashes == []
+
+
+def test_a_guest_s_move_for_a_player_the_host_just_recorded_is_named_on_both(tmp_path: Path) -> None:
+    """The host records player 0's move while a guest records the same player's: the host's
+    stands, the guest is told whose move it was, and the host's own screen is told too."""
+    net = _three(tmp_path)
+    assert net.tap("g", "play", Migrate(0, 1, Payment(food=1)))
+    assert net.tap("h", "play", Migrate(0, 3, Payment(food=3)))
+    net.deliver()
+    assert _logs(net, "h", "g")[0] == _logs(net, "h", "g")[1]
+    moved = net.phones["g"].game().state.current
+    assert moved is not None and moved.migration_of(0) is not None
+    assert moved.migration_of(0).people == 3  # type: ignore[union-attr]
+    assert [(lost.why, lost.player) for lost in net.phones["g"].lost] == [("together.changed_meanwhile", 0)]
+    assert net.phones["h"].clashes == [0]
+
+
+def test_moves_for_two_players_made_at_once_both_count(tmp_path: Path) -> None:
+    """Two guests record two players' moves at once: both count, and nobody is told of a
+    clash (the check is per player)."""
+    net = _three(tmp_path)
+    assert net.tap("g", "play", Migrate(0, 1, Payment(food=1)))
+    assert net.tap("k", "play", Migrate(2, 2, Payment(food=2)))
+    net.deliver(random.Random(2))
+    current = net.phones["h"].game().state.current
+    assert current is not None and current.migration_of(0) is not None and current.migration_of(2) is not None
+    assert all(not p.lost and not p.clashes for p in net.phones.values())
+
+
+def test_a_move_made_away_for_a_player_recorded_meanwhile_is_named_at_the_rejoin(tmp_path: Path) -> None:
+    """Away, a guest records player 2's move; meanwhile another guest records player 2's
+    move at the table. At the rejoin the guest's move is not kept and names player 2, and
+    the guest whose move stands is told through the host."""
+    net = _three(tmp_path)
+    net.drop("g")
+    assert net.tap("g", "play", Migrate(2, 1, Payment(food=1)))
+    assert net.tap("k", "play", Migrate(2, 2, Payment(food=2)))
+    net.deliver()
+    net.join("g", "h")
+    net.deliver()
+    logs = _logs(net, "h", "g", "k")
+    assert logs[0] == logs[1] == logs[2]
+    assert [(lost.why, lost.player) for lost in net.phones["g"].lost] == [("together.changed_meanwhile", 2)]
+    assert net.phones["k"].clashes == [2]

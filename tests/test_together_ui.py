@@ -326,6 +326,32 @@ def test_two_phones_that_move_at_once_both_count(tmp_path: Path) -> None:
     assert second.session.message is None and first.session.message is None
 
 
+def test_two_phones_that_record_one_player_s_move_at_once_both_name_that_player(tmp_path: Path) -> None:
+    """Both guests record Bo's move before either hears of the other's: the first the host
+    has stands on every phone; the other phone says, in its language, that another phone
+    changed Bo's entry and its own was not kept; the phone whose entry stands says so too."""
+    room = Room(tmp_path)
+    host, first, second = room.phone("host"), room.phone("first"), room.phone("second")
+    new_game(host, ["Ann", "Bo", "Cy"])
+    room.join("host", "first")
+    room.join("host", "second")
+    second.session.set_language("ko")
+    first.play.dispatch(Migrate(1, 1, Payment(food=1)))
+    second.play.dispatch(Migrate(1, 3, Payment(food=3)))
+    room.run()
+    logs = [m.play.game.log for m in (host, first, second) if m.play.game is not None]
+    assert len(logs) == 3 and logs[0] == logs[1] == logs[2]
+    current = second.play.game.state.current if second.play.game is not None else None
+    moved = current.migration_of(1) if current is not None else None
+    assert moved is not None and moved.people == 1  # the first phone's entry, on the second phone too
+    lost, stands = second.session.message, first.session.message
+    assert lost is not None and lost.key == "together.changed_meanwhile" and lost.params == {"name": "Bo"}
+    said = second.session.tr(lost.key, **lost.params).replace("\u2060", "")  # past a Korean line's word joiners
+    assert "Bo 님의 기록" in said
+    assert stands is not None and stands.key == "together.contested" and stands.params == {"name": "Bo"}
+    assert host.session.message is None
+
+
 def test_two_phones_that_roll_at_once_one_roll_counts_and_the_other_is_told(tmp_path: Path) -> None:
     """Both guests tap Roll: the first roll counts; the second phone shows the table's dice
     and says that its step was not kept, and why."""

@@ -23,7 +23,7 @@ from typing import Any
 from ..rules import serialize
 
 #: The protocol's version: a phone reads only its own version's messages.
-PROTOCOL = 3
+PROTOCOL = 4
 #: The rules' version (of the saved log's form): phones of two rules versions do not mix.
 RULES_VERSION: int = serialize.VERSION
 #: The longest message read (a whole game of 16 rounds is about 20,000 characters).
@@ -113,10 +113,12 @@ class Steps:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """The host did not keep the guest's steps numbered ``lost``; ``key`` says why."""
+    """The host did not keep the guest's steps numbered ``lost``; ``key`` says why, and
+    ``player`` whose move another phone recorded first, when that is why."""
 
     key: str
     lost: tuple[int, ...]
+    player: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,17 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
+class Clash:
+    """Another phone recorded ``player``'s move (or count) at the same time as ``phone``,
+    whose entry stands: ``phone`` is told, so that both check it. A host sends it to that
+    phone; a guest that found the clash while it joined sends it to the host, which passes
+    it on."""
+
+    phone: str
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class Version:
     """This phone cannot read the other's messages: its own versions, so both can tell
     which one should update. Never answered."""
@@ -153,7 +166,7 @@ class Version:
     r: int
 
 
-Message = Table | Log | Steps | Refused | Hello | Facts | Moved | Version
+Message = Table | Log | Steps | Refused | Hello | Facts | Moved | Clash | Version
 KINDS: dict[str, type[Message]] = {
     "table": Table,
     "log": Log,
@@ -162,6 +175,7 @@ KINDS: dict[str, type[Message]] = {
     "hello": Hello,
     "facts": Facts,
     "moved": Moved,
+    "clash": Clash,
     "version": Version,
 }
 NAMES = {cls: name for name, cls in KINDS.items()}
@@ -310,7 +324,8 @@ def _refused(data: dict[str, Any]) -> Refused:
         raise ProtocolError("key: a catalog key")
     if not isinstance(lost, list) or len(lost) > MAX_ENTRIES or not all(type(n) is int for n in lost):
         raise ProtocolError("lost: step numbers")
-    return Refused(key, tuple(lost))
+    player = None if data.get("player") is None else _int(data, "player")
+    return Refused(key, tuple(lost), player)
 
 
 def _hello(data: dict[str, Any]) -> Hello:
@@ -325,6 +340,13 @@ def _moved(data: dict[str, Any]) -> Moved:
     return Moved(_id(data, "table"), _id(data, "host"), _int(data, "epoch"))
 
 
+def _clash(data: dict[str, Any]) -> Clash:
+    player = _int(data, "player")
+    if player >= 8:
+        raise ProtocolError("player: a seat")
+    return Clash(_id(data, "phone"), player)
+
+
 _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "table": _table,
     "log": _log,
@@ -333,6 +355,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
     "hello": _hello,
     "facts": _facts,
     "moved": _moved,
+    "clash": _clash,
 }
 
 

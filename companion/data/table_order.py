@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,16 +34,29 @@ ASKING = "asking:{game_id}"
 DRAWS = frozenset({"roll", "start_round"})
 
 
+#: Why a step was not kept when another phone recorded the same player's move first.
+CHANGED_MEANWHILE = "together.changed_meanwhile"
+
+
 @dataclass(frozen=True)
 class Lost:
-    """This phone's steps the table did not keep (their numbers here), and why (a catalog key)."""
+    """This phone's steps the table did not keep (their numbers here), and why (a catalog
+    key); ``player``: whose move another phone recorded first, when that is why."""
 
     steps: tuple[int, ...]
     why: str
+    player: int | None = None
 
     @property
     def count(self) -> int:
         return len(self.steps)
+
+
+def lost_of(numbers: Iterable[int], why: str, player: int | None = None) -> Lost | None:
+    """The :class:`Lost` naming ``numbers`` (None for none); ``player`` only where another
+    phone recording that player's move first is why."""
+    steps = tuple(numbers)
+    return Lost(steps, why, player if why == CHANGED_MEANWHILE else None) if steps else None
 
 
 def new_table_id() -> str:
@@ -171,27 +184,80 @@ def _redrawn(entry: Entry) -> bool:
     return entry.get("kind") != "play" or not isinstance(action, dict) or action.get("type") in DRAWS
 
 
+def target(entry: Entry) -> tuple[Any, ...] | None:
+    """What a step records for one player, as two phones could both record it: a player's
+    move (recorded, corrected or taken back) or one count of a player's final sheet; None
+    for any other step."""
+    action = entry.get("action")
+    if entry.get("kind") != "play" or not isinstance(action, dict):
+        return None
+    kind, player = action.get("type"), action.get("player")
+    if kind in ("migrate", "withdraw") and type(player) is int:
+        return ("move", player)
+    if kind == "score" and type(player) is int:
+        return ("score", player, action.get("part"))
+    return None
+
+
+def player_of(entry: Entry) -> int | None:
+    """The player a step of :func:`target` records for (None for any other step)."""
+    found = target(entry)
+    return int(found[1]) if found is not None else None
+
+
 @dataclass(frozen=True)
 class Settled:
     """What :func:`settle` made of a phone's steps: the game with those kept, the kept ones
-    as they now stand in its log, the numbers of those not kept and why."""
+    as they now stand in its log, the numbers of those not kept and why, and the ids of
+    the log's entries that one of them would have replaced (another phone recorded the
+    same player's move meanwhile: both phones are told)."""
 
     game: Game
     kept: tuple[OwnStep, ...]
     lost: tuple[int, ...]
     why: str
+    clashed: tuple[Origin, ...] = ()
+    player: int | None = None  # whose move the first step not kept recorded, where it clashed
 
 
-def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
+def _since(game: Game, on: str, upto: int) -> range | None:
+    """The indexes of ``game``'s first ``upto`` log entries made after the log whose digest
+    is ``on`` (None where ``game``'s log never had that digest: a step carried from
+    another host's log, which is not compared)."""
+    digest = head(game, 0)
+    for i in range(upto + 1):
+        if digest == on:
+            return range(i, upto)
+        if i < upto:
+            digest = tm.chain(digest, entry_to_dict(game.log[i]))
+    return None
+
+
+def _clash(game: Game, own: OwnStep, upto: int, by: Sequence[Origin]) -> Origin | bool:
+    """The id of the entry another phone made, after the log ``own`` was made on, for the
+    same player's move or count as ``own`` (True where that entry has no id); False if none."""
+    aim = target(own.entry)
+    since = _since(game, own.on, upto) if aim is not None else None
+    for i in since or ():
+        if target(entry_to_dict(game.log[i])) == aim:
+            return (by[i] if i < len(by) else None) or True
+    return False
+
+
+def settle(game: Game, steps: Iterable[OwnStep], by: Sequence[Origin] = ()) -> Settled:
     """Apply a phone's steps to ``game`` in order: each made on exactly this log replays
     exactly; one made on a log the table has moved past is applied again by the rules
     unless it draws (dice, a tile) or is an Undo or Redo (which would take back or bring
-    back another step), or unless the game now stands in another round or phase than the
-    step was made in. The first step not kept ends the run: the later ones were made on
-    top of it, so none of them is kept either."""
-    digest, why = head(game), ""
+    back another step), unless the game now stands in another round or phase than the
+    step was made in, or unless another phone recorded the same player's move (or count)
+    since (``by``: the ids of ``game``'s entries; that entry stands, and both are named).
+    The first step not kept ends the run: the later ones were made on top of it, so none
+    of them is kept either."""
+    digest, why, upto = head(game), "", len(game.log)
     kept: list[OwnStep] = []
     lost: list[int] = []
+    clashed: list[Origin] = []
+    player: int | None = None
     for own in steps:
         if lost:
             lost.append(own.n)
@@ -205,6 +271,12 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
                 # Made in another round or phase than the table's now: a move of round 1
                 # would land in round 2, a choice on another result.
                 raise RuleError("together.moved_on", "made where the table no longer stands")
+            elif other := _clash(game, own, upto, by):
+                # Two phones recorded one player's move at once: the one the table has
+                # stands, and neither is overwritten without a word.
+                clashed.append(other if isinstance(other, tuple) else None)
+                player = player_of(own.entry)
+                raise RuleError(CHANGED_MEANWHILE, "another phone recorded this since")
             else:
                 kind, action = entry_from_dict(own.entry)
                 after = step(game, kind, action)
@@ -216,7 +288,7 @@ def settle(game: Game, steps: Iterable[OwnStep]) -> Settled:
         entry = entry_to_dict(after.log[-1])
         kept.append(OwnStep(own.n, digest, entry, where(game), own.by))
         digest, game = tm.chain(digest, entry), after
-    return Settled(game, tuple(kept), tuple(lost), why)
+    return Settled(game, tuple(kept), tuple(lost), why, tuple(clashed), player)
 
 
 def prefix(game: Game, length: int) -> Game:

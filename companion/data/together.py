@@ -41,11 +41,13 @@ from .table_order import (
     GAME_OF,
     TABLE_OF,
     Lost,
+    Settled,
     TableInfo,
     asking_of,
     entries_after,
     extend,
     head,
+    lost_of,
     phone_id,
     prefix,
     set_asking,
@@ -74,6 +76,7 @@ class Host:
     on_change: Callable[[], None] = lambda: None
     on_problem: Callable[[str], None] = lambda key: None
     on_moved: Callable[[tm.Moved], None] = lambda moved: None
+    on_clash: Callable[[int], None] = lambda player: None  # a guest recorded this phone's player's move too
     peers: set[str] = field(default_factory=set)  # guests whose channel is open
     sent: int = 0  # how much of the log every open guest has been sent
     asking_sent: int = 0
@@ -115,14 +118,29 @@ class Host:
         if not waiting:
             return length
         game = self._game()
-        settled = settle(game, waiting)
+        settled = settle(game, waiting, info.by)
         if settled.kept:
             self.store.record(self.game_id, settled.game, expected=len(game.log))
             info.by = [*info.by, *(s.origin(self.phone) for s in settled.kept)]
             info.confirmed = len(info.by)
-        if settled.lost:
-            self.lost = Lost(settled.lost, settled.why or "together.moved_on")
+        self.lost = lost_of(settled.lost, settled.why or "together.moved_on", settled.player)
+        self._clashed(settled)
         return len(settled.game.log)
+
+    def _clashed(self, settled: Settled) -> None:
+        """Tell the phones whose entry a step would have replaced (another phone recorded
+        the same player's move at once): this phone's line, or a message to that phone."""
+        for origin in settled.clashed:
+            if origin is not None and settled.player is not None:
+                self._tell_clash(tm.Clash(origin[0], settled.player))
+
+    def _tell_clash(self, clash: tm.Clash) -> None:
+        if clash.phone == self.phone:
+            self.on_clash(clash.player)
+            return
+        for peer in sorted(self.peers):
+            if self.bound.get(peer) == clash.phone:
+                self.send(peer, tm.dump(clash))
 
     def _whole(self, game: Game) -> str:
         self._grow(game)
@@ -202,6 +220,8 @@ class Host:
                 set_asking(self.store, self.game_id, message.asking)
                 self.publish()
                 self.on_change()
+            case tm.Clash():
+                self._tell_clash(message)  # found by a guest as it joined: passed on
             case tm.Moved() if message.table == self.table and tm.newer(
                 message.epoch, message.host, self.info.epoch, self.phone
             ):
@@ -236,7 +256,8 @@ class Host:
             decided = self.info.decided.get(message.phone, 0)
             todo = [s for s in message.steps if s.origin(message.phone) not in held]
             again = tuple(s.n for s in todo if s.n <= decided)  # refused before: said again
-            settled = settle(game, [s for s in todo if s.n > decided])
+            settled = settle(game, [s for s in todo if s.n > decided], self.info.by)
+            self._clashed(settled)
             if settled.kept:
                 self.store.record(self.game_id, settled.game, expected=len(game.log))
                 self.info.by += [s.origin(message.phone) for s in settled.kept]
@@ -244,16 +265,16 @@ class Host:
             if todo:
                 self.info.decided[message.phone] = max(decided, *(s.n for s in todo))
             self.info.save(self.store, self.table)
-            lost, why = again + settled.lost, settled.why or "together.moved_on"
+            lost, why, player = again + settled.lost, settled.why or "together.moved_on", settled.player
         except StaleGameError:
-            lost, why = tuple(s.n for s in message.steps), "together.moved_on"
+            lost, why, player = tuple(s.n for s in message.steps), "together.moved_on", None
         except (GameGoneError, KeyError):
-            lost, why = tuple(s.n for s in message.steps), "together.host_gone"
+            lost, why, player = tuple(s.n for s in message.steps), "together.host_gone", None
         except (sqlite3.Error, StoreError, RuleError, ValueError, TypeError):
-            lost, why = tuple(s.n for s in message.steps), "error.store.write"
+            lost, why, player = tuple(s.n for s in message.steps), "error.store.write", None
         self.resent[peer] = 0
         if lost:
-            self.send(peer, tm.dump(tm.Refused(why, lost)))
+            self.send(peer, tm.dump(tm.Refused(why, lost, player)))
         self.publish()
         self.on_change()
 
@@ -287,6 +308,7 @@ class Guest:
     info: TableInfo = field(default_factory=TableInfo)
     on_change: Callable[[int, Lost | None, bool], None] = lambda game_id, lost, rewritten: None
     on_problem: Callable[[str], None] = lambda key: None
+    on_clash: Callable[[int], None] = lambda player: None  # another phone recorded this phone's player's move too
     connected: bool = True  # the channel is open: steps go out as they are made
     resyncs: int = 0  # whole games asked for with no progress between
     told: bool = False  # the host was told this phone's version
@@ -337,6 +359,8 @@ class Guest:
                 case tm.Facts() if self.game_id is not None:
                     self._asking(message.asking)
                     self.on_change(self.game_id, None, False)
+                case tm.Clash() if message.phone == self.phone:
+                    self.on_clash(message.player)
                 case tm.Version():
                     self.on_problem(_version_key(message))
                 case _:
@@ -378,7 +402,7 @@ class Guest:
             self.on_problem("together.other_game")
             return
         steps = self._carried(copy, info, message) if copy is not None else []
-        settled = settle(host_game, steps)
+        settled = settle(host_game, steps, message.by)
         info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
         info.confirmed, info.pending, info.waiting = len(message.log), list(settled.kept), []
         # Past every number this phone used: its steps carried here, and those the host's log
@@ -396,9 +420,12 @@ class Guest:
         self._asking(message.asking)
         # Only this phone's own steps are named here: a step it carried for another phone
         # is that phone's, and that phone is told when it carries it itself.
-        mine = tuple(s.n for s in steps if s.n in settled.lost and s.by is None)
-        self.on_change(game_id, Lost(mine, settled.why) if mine else None, True)
+        mine = [s.n for s in steps if s.n in settled.lost and s.by is None]
+        self.on_change(game_id, lost_of(mine, settled.why, settled.player), True)
         self.share(announce=True)
+        for origin in settled.clashed:  # the phone whose entry stands is told too, through the host
+            if origin is not None and settled.player is not None and self.connected:
+                self.send(tm.dump(tm.Clash(origin[0], settled.player)))
 
     def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
         """The steps this copy holds that the host's log lacks, in the copy's order: what
@@ -488,7 +515,7 @@ class Guest:
         gone = [s for s in [*info.waiting, *info.pending] if s.n in message.lost]
         if self.game_id is None or not gone:
             return  # said before, or not this copy's
-        mine = tuple(s.n for s in gone if s.by is None)  # a step carried for another phone is its own
+        mine = [s.n for s in gone if s.by is None]  # a step carried for another phone is its own
         info.waiting = [s for s in info.waiting if s.n not in message.lost]
         rest = [s for s in info.pending if s.n not in message.lost]
         if len(rest) < len(info.pending):
@@ -498,7 +525,7 @@ class Guest:
             info.pending = list(settled.kept)
             info.waiting += [s for s in rest if s.n in settled.lost]
         info.save(self.store, self.table)
-        self.on_change(self.game_id, Lost(mine, message.key) if mine else None, True)
+        self.on_change(self.game_id, lost_of(mine, message.key, message.player), True)
 
 
 def _numbered(game: Game, known: int, first: int) -> list[OwnStep]:

@@ -125,6 +125,7 @@ class Together:
             self.host.on_change = self._host_changed
             self.host.on_problem = self._fault
             self.host.on_moved = self._moved
+            self.host.on_clash = self._clash
             if self.host.lost is not None:  # steps that waited for the last host's verdict
                 self._say_lost(self.host.lost)
         self.role, self.problem = "host", ""
@@ -411,6 +412,7 @@ class Together:
             self.guest = Guest(self.play.session.store, lambda text: self._post(op="send", slot="host", text=text))
             self.guest.on_change = self._guest_changed
             self.guest.on_problem = self._fault
+            self.guest.on_clash = self._clash
             self.stage = "joining"  # the host sends the whole game as the channel opens
 
     def _message(self, slot: str, text: str) -> None:
@@ -436,8 +438,25 @@ class Together:
             self._say_lost(lost)
 
     def _say_lost(self, lost: Lost) -> None:
+        name = self._name(lost.player)
+        if name is not None:  # another phone recorded that player's move first
+            self.play.say("together.changed_meanwhile", name=name)
+            return
         key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
         self.play.say(key, count=lost.count)
+
+    def _name(self, player: int | None) -> str | None:
+        game = self.play.game
+        if player is None or game is None or not 0 <= player < len(game.state.players):
+            return None
+        return game.state.players[player]
+
+    def _clash(self, player: int) -> None:
+        """Another phone recorded the move of a player this phone recorded at the same time:
+        this phone's entry stands, and both are asked to check it."""
+        name = self._name(player)
+        if name is not None:
+            self.play.say("together.contested", error=False, name=name)
 
     def _moved(self, _moved: object) -> None:
         """A guest says the table has a newer host: this phone lets its phones go, stops
