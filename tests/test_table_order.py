@@ -23,7 +23,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from companion.data import table_messages as tm
 from companion.data.store import Store
-from companion.data.table_order import Lost, TableInfo, asking_of, set_asking
+from companion.data.table_order import Lost, TableInfo, asking_of, head, set_asking
 from companion.data.together import MAX_RESENDS, Guest, Host
 from companion.rules import (
     BonusItem,
@@ -49,6 +49,7 @@ from companion.rules import (
 )
 from companion.rules.deck import PHYSICAL_DECK_ID
 from companion.rules.final import PARTS
+from companion.rules.serialize import entry_to_dict
 
 from .helpers import new_game
 
@@ -104,13 +105,15 @@ class Net:
             phone.lost.append(phone.host.lost)
         return phone.host
 
-    def join(self, name: str, host: str) -> Guest:
-        """``name`` joins ``host``'s table with a new channel (and a new Guest, as a reload)."""
+    def join(self, name: str, host: str, prints: tuple[str, str] = ("", "")) -> Guest:
+        """``name`` joins ``host``'s table with a new channel (and a new Guest, as a reload);
+        ``prints``: the certificates each end proved it holds (the guest's, the host's)."""
         phone, at = self.phones[name], self.phones[host]
         assert at.host is not None
         self.drop(name)
         phone.host = None
         guest = Guest(phone.store, lambda text: self.carry(name, host, text))
+        guest.print = prints[1]
 
         def changed(game_id: int, lost: Lost | None, rewritten: bool) -> None:
             phone.game_id = game_id
@@ -122,7 +125,7 @@ class Net:
         guest.on_clash = phone.clashes.append
         phone.guest = guest
         self.queues[(name, host)], self.queues[(host, name)] = deque(), deque()
-        at.host.joined(name)
+        at.host.joined(name, prints[0])
         return guest
 
     def drop(self, name: str) -> None:
@@ -794,6 +797,52 @@ def test_a_channel_speaks_for_one_phone_only(tmp_path: Path) -> None:
     net.deliver()
     assert _logs(net, "h", "b")[0] == _logs(net, "h", "b")[1] and len(net.phones["h"].game().log) == 2
     assert victim.unshared == 0 and net.phones["b"].lost == []
+
+
+def test_a_phone_speaks_only_from_the_certificate_it_first_spoke_from(tmp_path: Path) -> None:
+    """A phone's steps are taken only from the certificate it first spoke from at this
+    table (DTLS proves the other end holds it): a new channel from another certificate that
+    speaks first, in the victim's name, is refused and changes nothing; the victim itself,
+    back on a new channel from its own certificate, is kept."""
+    net = Net(tmp_path)
+    for name in ("h", "v", "x"):
+        net.phone(name)
+    net.host("h", new_game(3, seed=5))
+    net.tap("h", "play", StartRound())
+    victim = net.join("v", "h", prints=("GOOD", "HOST"))
+    net.deliver()
+    before = net.phones["h"].game().log
+    host = net.phones["h"].host
+    assert host is not None
+    host.joined("x", "EVIL")  # another phone's channel; its first message speaks as the victim
+    game = net.phones["h"].game()
+    entry = entry_to_dict(play(game, Migrate(0, 1, Payment(food=1))).log[-1])
+    forged = tm.Steps(victim.phone, (tm.OwnStep(victim.info.next_n, head(game), entry),))  # would replay exactly
+    host.heard("x", tm.dump(forged))
+    assert net.phones["h"].problems == ["together.message_bad"] and net.phones["h"].game().log == before
+    net.drop("v")
+    assert net.tap("v", "play", Migrate(1, 2, Payment(food=2)))
+    net.join("v", "h", prints=("GOOD", "HOST"))
+    net.deliver()
+    assert _logs(net, "h", "v")[0] == _logs(net, "h", "v")[1] and len(net.phones["h"].game().log) == 2
+    assert net.phones["v"].lost == [] and net.phones["v"].guest is not None and net.phones["v"].guest.unshared == 0
+
+
+def test_a_guest_follows_a_host_only_from_the_certificate_it_hosted_from(tmp_path: Path) -> None:
+    """A phone that sends the whole game in the host's name, from another certificate than
+    the host's, is refused: the guest's copy stays the host's."""
+    net = _two(tmp_path)
+    net.join("g", "h", prints=("GUEST", "HOST"))
+    net.deliver()
+    guest = net.phones["g"].guest
+    host = net.phones["h"].host
+    assert guest is not None and host is not None
+    kept = net.phones["g"].game().log
+    net.tap("h", "play", StartRound())  # the host's game moves on; the forger sends it as its own
+    whole = host._whole(net.phones["h"].game())
+    guest.print = "EVIL"  # the same message, now from a channel to another certificate
+    guest.heard(whole)
+    assert net.phones["g"].problems == ["together.message_bad"] and net.phones["g"].game().log == kept
 
 
 def test_a_damaged_table_record_does_not_reuse_step_numbers(tmp_path: Path) -> None:

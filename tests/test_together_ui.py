@@ -26,6 +26,11 @@ def _sdp(address: str, setup: str, with_address: bool = True) -> str:
     return sdp if with_address else "\r\n".join(line for line in sdp.split("\r\n") if "candidate" not in line)
 
 
+def _print(name: str) -> str:
+    """The certificate fingerprint phone ``name``'s page keeps (each phone its own)."""
+    return name.encode().hex().upper()
+
+
 class Room:
     """Phones and the page's part for each: asks are answered on :meth:`run`, in order."""
 
@@ -69,8 +74,11 @@ class Room:
             if held and held[0][1] not in self.phones[host].together.open_slots:
                 at = held[0][1]  # this phone's seat, kept waiting: it opens with no answer
                 self.links[(host, at)], self.links[(name, "host")] = (name, "host"), (host, at)
-                self.queue += [(name, {"op": "rejoining", "slot": slot}), (host, {"op": "open", "slot": at})]
-                self.queue.append((name, {"op": "open", "slot": "host"}))
+                self.queue += [
+                    (name, {"op": "rejoining", "slot": slot}),
+                    (host, {"op": "open", "slot": at, "print": _print(name)}),
+                ]
+                self.queue.append((name, {"op": "open", "slot": "host", "print": _print(host)}))
                 return
             self.pending[(host, self.phones[host].together.slot)] = name
             self.queue.append((name, {"op": "answer", "slot": slot, "sdp": _sdp(address, "active", self.camera[name])}))
@@ -79,7 +87,8 @@ class Room:
             self.answers += 1
             self.seats[(name, slot)] = (guest, len(self.seats) + 1)
             self.links[(name, slot)], self.links[(guest, "host")] = (guest, "host"), (name, slot)
-            self.queue += [(name, {"op": "open", "slot": slot}), (guest, {"op": "open", "slot": "host"})]
+            self.queue += [(name, {"op": "open", "slot": slot, "print": _print(guest)})]
+            self.queue.append((guest, {"op": "open", "slot": "host", "print": _print(name)}))
         elif op == "send" and (name, slot) in self.links:
             other, at = self.links[(name, slot)]
             self.queue.append((other, {"op": "message", "slot": at, "text": ask["text"]}))

@@ -113,6 +113,7 @@ class TableInfo:
     next_n: int = 1
     decided: dict[str, int] = field(default_factory=dict)
     waiting: list[OwnStep] = field(default_factory=list)
+    prints: dict[str, str] = field(default_factory=dict)  # each phone's certificate, as first heard
 
     @classmethod
     def load(cls, store: Store, table: str) -> TableInfo:
@@ -126,15 +127,25 @@ class TableInfo:
                 int(data["confirmed"]), [_pending(p) for p in data["pending"]],
                 int(data["next"]), {str(k): int(v) for k, v in data["decided"].items()},
                 [_pending(p) for p in data.get("waiting", [])],
+                {str(k): str(v) for k, v in data.get("prints", {}).items()},
             )  # fmt: skip
         except (ValueError, KeyError, TypeError):
             return cls()  # a damaged record: the next table message starts it again
+
+    def vouched(self, phone: str, print_: str) -> bool:
+        """Whether ``phone`` may speak on a channel whose other end proved it holds the
+        certificate ``print_``: a phone speaks at this table from the certificate it first
+        spoke from, so no other phone can send steps (or a host's game) in its name. The
+        first one is kept here; ``""`` (a browser that names none) is not checked."""
+        if not print_:
+            return True
+        return self.prints.setdefault(phone, print_) == print_
 
     def save(self, store: Store, table: str) -> None:
         data = {
             "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,
             "pending": [_pending_data(s) for s in self.pending], "next": self.next_n, "decided": self.decided,
-            "waiting": [_pending_data(s) for s in self.waiting],
+            "waiting": [_pending_data(s) for s in self.waiting], "prints": self.prints,
         }  # fmt: skip
         store.set_setting(INFO.format(table=table), json.dumps(data, separators=(",", ":")))
 

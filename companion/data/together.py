@@ -87,6 +87,7 @@ class Host:
     resent_at: dict[str, int] = field(default_factory=dict)  # the log's length when a peer last had the whole game
     told: set[str] = field(default_factory=set)  # peers told this phone's version
     bound: dict[str, str] = field(default_factory=dict)  # the phone each channel spoke for first
+    prints: dict[str, str] = field(default_factory=dict)  # each channel's other certificate (DTLS-checked)
     lost: Lost | None = None  # this phone's own steps not kept when it took the table over
 
     def __post_init__(self) -> None:
@@ -158,10 +159,12 @@ class Host:
             _number_own(self.info, self.phone, len(game.log))
             self.info.save(self.store, self.table)
 
-    def joined(self, peer: str) -> None:
-        """A guest's channel opened: it gets the whole game."""
+    def joined(self, peer: str, print_: str = "") -> None:
+        """A guest's channel opened (its other end holds the certificate ``print_``, ""
+        where the browser names none): it gets the whole game."""
         self.publish()  # anything the others have not had yet first, so all agree on ``sent``
         self.peers.add(peer)
+        self.prints[peer] = print_
         self.resent[peer] = 0
         self.bound.pop(peer, None)  # a new channel: the first phone it speaks for is its own
         self.send(peer, self._whole(self._game()))
@@ -201,9 +204,16 @@ class Host:
         except ProtocolError as exc:
             self.on_problem(exc.key)
             return None
-        if isinstance(message, tm.Steps | tm.Hello) and self.bound.setdefault(peer, message.phone) != message.phone:
-            self.on_problem("together.message_bad")  # a channel speaks for one phone only
-            return None
+        if isinstance(message, tm.Steps | tm.Hello):
+            if self.bound.setdefault(peer, message.phone) != message.phone:
+                self.on_problem("together.message_bad")  # a channel speaks for one phone only
+                return None
+            known = dict(self.info.prints)
+            if not self.info.vouched(message.phone, self.prints.get(peer, "")):
+                self.on_problem("together.message_bad")  # another certificate speaks for that phone
+                return None
+            if self.info.prints != known:
+                self.info.save(self.store, self.table)
         return message
 
     def heard(self, peer: str, text: str) -> None:
@@ -313,6 +323,7 @@ class Guest:
     resyncs: int = 0  # whole games asked for with no progress between
     told: bool = False  # the host was told this phone's version
     asking_sent: int = 0
+    print: str = ""  # the host's certificate on this channel (DTLS-checked; "" not known)
 
     def __post_init__(self) -> None:
         self.phone = phone_id(self.store)
@@ -396,6 +407,10 @@ class Guest:
             self.send(tm.dump(tm.Moved(message.table, info.host, info.epoch)))
             self.on_problem("together.older_host")
             return
+        if not info.vouched(message.host, self.print):
+            # Another certificate than the one that phone hosted from before: not that host.
+            self.on_problem("together.message_bad")
+            return
         copy = self.store.load(game_id) if game_id is not None else None
         if copy is not None and setup_to_dict(copy.setup) != setup_to_dict(host_game.setup):
             # The same table's id with another game: never let it rewrite the kept copy.
@@ -476,6 +491,9 @@ class Guest:
             return
         if self.game_id is None or message.base != info.confirmed:
             raise ProtocolError("a log message out of order")
+        if not info.vouched(message.host, self.print):
+            self.on_problem("together.message_bad")  # not the certificate that phone hosts from
+            return
         copy = self.store.load(self.game_id)
         mine = 0  # the host's new entries that are this phone's first steps not yet decided
         while (

@@ -76,7 +76,9 @@
       clearTimeout(peer.timer);
       clearInterval(peer.keeping);
       peer.heard = Date.now();
-      tell({ op: "open", slot: slot });
+      // The other phone's pinned certificate, which DTLS proved it holds: the app binds the
+      // phone that speaks on this channel to it.
+      tell({ op: "open", slot: slot, print: fingerprint(peer.pc.remoteDescription && peer.pc.remoteDescription.sdp) });
     };
     channel.onmessage = function (event) {
       heard(slot, peer);

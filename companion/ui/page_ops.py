@@ -30,7 +30,7 @@ NEWS: dict[str, frozenset[str]] = {
     "copied": frozenset({"ok"}),
     "scanned": frozenset({"text"}),
     "scan-failed": frozenset({"why"}),
-    "open": frozenset({"slot"}),
+    "open": frozenset({"slot", "print"}),  # the other phone's certificate fingerprint (DTLS-checked)
     "message": frozenset({"slot", "text"}),
     "closed": frozenset({"slot"}),
     "failed": frozenset({"slot", "why"}),

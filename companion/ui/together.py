@@ -320,7 +320,7 @@ class Together:
         "scanned": _on_scanned,
         "copied": _on_copied,
         "scan-failed": _on_scan_failed,
-        "open": lambda self, slot, _news: self._opened(slot),
+        "open": lambda self, slot, news: self._opened(slot, str(news.get("print") or "")),
         "message": _on_message,
         "closed": _on_closed,
         "failed": _on_closed,
@@ -383,7 +383,7 @@ class Together:
         if self.offer is not None:
             self._show()
 
-    def _opened(self, slot: str) -> None:
+    def _opened(self, slot: str, print_: str = "") -> None:
         if self.role == "host" and self.host is not None and slot in self.waiting:
             # A phone that was at the table, back at its seat with one scan (unless the
             # table filled up meanwhile: then the seat is given up, as a new phone would be).
@@ -393,7 +393,7 @@ class Together:
                 return
             self.open_slots.add(slot)
             self.guests += 1
-            self.host.joined(slot)
+            self.host.joined(slot, print_)
             self.line = "together.joined"
             if self.guests >= MAX_GUESTS:
                 if self.slot:
@@ -404,12 +404,13 @@ class Together:
         elif self.role == "host" and self.host is not None and slot == self.slot:
             self.open_slots.add(slot)
             self.guests += 1
-            self.host.joined(slot)
+            self.host.joined(slot, print_)
             self.line = "together.joined"
             self._next_code()
         elif self.role == "guest" and slot == "host":
             self.open_slots.add(slot)
             self.guest = Guest(self.play.session.store, lambda text: self._post(op="send", slot="host", text=text))
+            self.guest.print = print_
             self.guest.on_change = self._guest_changed
             self.guest.on_problem = self._fault
             self.guest.on_clash = self._clash

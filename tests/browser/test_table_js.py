@@ -199,3 +199,21 @@ def test_a_seat_is_taken_from_the_host_only(faked: tuple[Browser, str]) -> None:
     assert [m["text"] for m in _told(host, "message")] == ["here", "after it"]
     host.context.close()
     guest.context.close()
+
+
+def _fingerprint(sdp: str) -> str:
+    line = next(line for line in sdp.splitlines() if line.startswith("a=fingerprint:sha-256 "))
+    return line.split(" ", 1)[1].replace(":", "").upper()
+
+
+def test_each_end_is_told_the_certificate_the_other_end_proved(faked: tuple[Browser, str]) -> None:
+    """As a channel opens, each phone's app hears the other phone's certificate (the one
+    DTLS checked, as its description names it): the app binds the phone that speaks on
+    that channel to it. Each phone keeps one certificate, so its fingerprint stays."""
+    host, guest = _joined(faked)
+    offer, answer = _told(host, "offer")[0], _told(guest, "answer")[0]
+    assert _told(host, "open")[0]["print"] == _fingerprint(answer["sdp"])
+    assert _told(guest, "open")[0]["print"] == _fingerprint(offer["sdp"])
+    assert _fingerprint(answer["sdp"]) != _fingerprint(offer["sdp"])
+    host.evaluate("ask({op: 'offer', slot: 'g2', camera: false})")
+    assert _fingerprint(_until_told(host, "offer", 2)["sdp"]) == _fingerprint(offer["sdp"])
