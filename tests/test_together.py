@@ -47,9 +47,15 @@ codes_strategy = st.builds(
     ice,
     st.binary(min_size=32, max_size=32),
     st.lists(st.tuples(address, st.integers(1, 65535)), max_size=8, unique=True).map(tuple),
-    st.lists(st.builds(Seat, st.integers(1, 255), st.integers(0, 0xFFFF), st.integers(1, 0xFFFF)), max_size=6).map(
-        tuple
-    ),
+    st.lists(
+        st.builds(
+            Seat,
+            st.integers(1, 255),
+            st.integers(0, 0xFFFF),
+            st.lists(st.integers(1, 0xFFFF), min_size=1, max_size=9).map(tuple),
+        ),
+        max_size=6,
+    ).map(tuple),
     st.booleans(),
 ).map(lambda code: code if code.kind is Kind.ANSWER else dataclasses.replace(code, passive=False))
 
@@ -64,7 +70,10 @@ def test_a_code_comes_back_as_it_was_sent_within_120_characters(code: Code) -> N
     back = codes.decode(text)
     assert back.candidates == code.candidates[: len(back.candidates)]
     sent_seats = code.seats if code.kind is Kind.OFFER else ()  # an answer names no seat
-    assert back.seats == sent_seats[: len(back.seats)]
+    # Each seat comes back with a port for each address the code kept, in their order.
+    ports = max(1, len(back.candidates))
+    aligned = tuple(Seat(s.number, s.nonce, tuple(s.port(i) for i in range(ports))) for s in sent_seats)
+    assert back.seats == aligned[: len(back.seats)]
     assert back == Code(
         code.kind, code.token, code.ufrag, code.pwd, code.fingerprint, back.candidates, back.seats, code.passive
     )
@@ -78,7 +87,8 @@ def test_a_code_comes_back_as_it_was_sent_within_120_characters(code: Code) -> N
     elif len(back.seats) < len(sent_seats):
         assert len(back.candidates) == min(1, len(code.candidates))
     raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    assert raw[0] >> 4 == (codes.SEATS_VERSION if back.seats or back.passive else codes.VERSION)
+    version = codes.PORTS_VERSION if back.seats else codes.SEATS_VERSION if back.passive else codes.VERSION
+    assert raw[0] >> 4 == version
     if len(code.ufrag) + len(code.pwd) <= 28:  # Chrome's and Safari's: 4 and 24 characters
         assert len(back.candidates) >= min(len(code.candidates), 4 if not sent_seats else 1)
         assert len(back.seats) >= min(len(sent_seats), 1 if len(code.candidates) <= 2 else 0)
@@ -92,7 +102,7 @@ def test_a_browser_s_credentials_always_leave_room_for_an_address_and_a_seat() -
             code = Code(
                 Kind.OFFER, 0xFFFF, "z" * ufrag, "z" * pwd, bytes(range(32)),
                 tuple((f"255.255.255.{n}", 65535) for n in range(8)),
-                tuple(Seat(255, 0xFFFF, 0xFFFF) for _ in range(6)),
+                tuple(Seat(255, 0xFFFF, (0xFFFF,) * 8) for _ in range(6)),
                 False,
             )  # fmt: skip
             back = codes.decode(codes.encode(code))
@@ -101,13 +111,38 @@ def test_a_browser_s_credentials_always_leave_room_for_an_address_and_a_seat() -
 
 def test_a_host_with_two_addresses_and_a_waiting_seat_keeps_all_in_one_code() -> None:
     """A phone's usual code (Chrome's credentials, two addresses) still names a waiting
-    seat in full within the 120 characters."""
+    seat in full within the 120 characters, with the seat's own port on each address."""
     code = codes.from_sdp(CHROME_OFFER, Kind.OFFER, 4321)
     code = Code(
         code.kind, code.token, code.ufrag, code.pwd, code.fingerprint,
-        (("10.77.0.1", 40000), ("192.168.1.20", 40001)), (Seat(7, 0xBEEF, 51000),),
+        (("10.77.0.1", 40000), ("192.168.1.20", 40001)), (Seat(7, 0xBEEF, (51000, 51002)),),
     )  # fmt: skip
     assert codes.decode(codes.encode(code)) == code
+
+
+def test_a_seat_names_its_port_on_each_of_the_host_s_addresses() -> None:
+    """A host on Wi-Fi and a VPN keeps a seat's connection on two ports: the code names the
+    seat's port on each of its own addresses (in the offer's order, which may differ from
+    the seat's), and the one port where the seat has none on an address."""
+    held = codes.Held(3, 9, (("192.168.1.20", 6001), ("10.8.0.2", 6002)))
+    candidates = (("10.8.0.2", 40000), ("192.168.1.20", 40001), ("172.16.0.5", 40002))
+    assert held.seat(candidates) == Seat(3, 9, (6002, 6001, 6001))
+    code = dataclasses.replace(codes.from_sdp(CHROME_OFFER, Kind.OFFER, 1), candidates=candidates[:2])
+    back = codes.decode(codes.encode(dataclasses.replace(code, seats=(held.seat(code.candidates),))))
+    assert back.seats == (Seat(3, 9, (6002, 6001)),) and [back.seats[0].port(i) for i in range(2)] == [6002, 6001]
+
+
+def test_a_code_of_the_last_release_with_one_port_per_seat_still_reads() -> None:
+    """A host's code of version 2 named one port for every address: it still reads, that
+    port for each."""
+    code = dataclasses.replace(codes.from_sdp(CHROME_OFFER, Kind.OFFER, 1), seats=(Seat(5, 77, (5005,)),))
+    text = codes.encode(code)
+    raw = bytearray(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))[:-2])
+    cut = len(raw) - 2 * len(code.candidates)  # the seat's ports: one kept, as version 2 wrote it
+    old = bytes([codes.SEATS_VERSION << 4 | int(Kind.OFFER)]) + bytes(raw[1 : cut + 2])
+    old += codes._checksum(old)
+    back = codes.decode(base64.urlsafe_b64encode(old).decode().rstrip("="))
+    assert back.seats == (Seat(5, 77, (5005,)),) and back.candidates == code.candidates
 
 
 @given(codes_strategy, st.data())

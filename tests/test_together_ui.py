@@ -16,6 +16,7 @@ from companion.data import codes
 from companion.data.store import Store
 from companion.rules import Migrate, Payment, Roll
 from companion.ui.model import AppModel, Screen
+from companion.ui.together import MOVES, Stage, StageError, Together
 
 from .test_together import CHROME_OFFER
 from .test_ui_state import new_game
@@ -112,7 +113,16 @@ class Room:
             if end in self.seats and (tell_self or end != (name, slot)):
                 number = self.seats[end][1]
                 self.queue.append(
-                    (end[0], {"op": "waiting", "slot": end[1], "seat": number, "nonce": 7, "port": 5000 + number})
+                    (
+                        end[0],
+                        {
+                            "op": "waiting",
+                            "slot": end[1],
+                            "seat": number,
+                            "nonce": 7,
+                            "ports": [["10.77.0.9", 5000 + number]],
+                        },
+                    )
                 )
 
     def run(self) -> None:
@@ -690,3 +700,23 @@ def test_a_waiting_seat_does_not_open_past_a_full_table(tmp_path: Path) -> None:
     host.together.heard({"op": "open", "slot": seat})
     assert host.together.guests == 5 and seat not in host.together.open_slots
     assert {"op": "close", "slot": seat} in asked
+
+
+def test_the_join_stages_move_only_as_the_table_of_moves_allows() -> None:
+    """Every stage is reached from playing alone, and playing alone from every stage; a move
+    the table does not allow is a mistake of the module, refused (never taken silently)."""
+    reached, todo = {Stage.ALONE}, [Stage.ALONE]
+    while todo:
+        for then in MOVES[todo.pop()] - reached:
+            reached.add(then)
+            todo.append(then)
+    assert reached == set(Stage)
+    assert set(MOVES) == set(Stage)
+    together = Together(play=None)  # type: ignore[arg-type]  # a move needs no game
+    together._to(Stage.MAKING)
+    together._to(Stage.SHOWING)
+    with pytest.raises(StageError):
+        together._to(Stage.JOINED)
+    assert together.stage is Stage.SHOWING
+    together._to(Stage.ALONE)
+    assert together.stage.value == ""

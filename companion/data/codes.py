@@ -12,8 +12,10 @@ A host's code may also name its **waiting seats**: phones that were at the table
 (a locked screen, a reload) and were paired with it over their first channel. For each, the
 host keeps a connection ready whose ICE credentials both phones derive from the secret they
 share (``site/table.js``); the code carries the seat's number, the nonce of that derivation
-and the connection's port, so such a phone rejoins with one scan, and no answer goes back.
-A code with seats is of version 2; one without stays of version 1, as older releases read it.
+and that connection's port on each of the code's addresses (a phone on Wi-Fi and a VPN
+has a port for each), so such a phone rejoins with one scan, and no answer goes back. A
+code with seats is of version 3 (version 2 named one port for every address); one without
+stays of version 1, as older releases read it.
 
 A guest's answer says which side starts the encryption's handshake (DTLS). A guest that
 waits for the host's hello (``passive``, version 2) cannot be taken for another: two guests
@@ -38,8 +40,10 @@ from enum import IntEnum
 #: The longest code this module makes (base64url characters).
 MAX_CODE = 120
 VERSION = 1
-#: The version of a code that names waiting seats.
+#: The version of a passive answer (and, before, of a code that named seats with one port).
 SEATS_VERSION = 2
+#: The version of a code that names waiting seats, each with a port per address.
+PORTS_VERSION = 3
 #: ICE's characters for user fragments and passwords (RFC 8839: ALPHA, DIGIT, "+", "/"):
 #: 64 of them, six bits each.
 ICE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -62,11 +66,33 @@ class CodeError(ValueError):
 class Seat:
     """A phone that was at the table and may rejoin with one scan: its seat's number
     (1..255, given at pairing), the nonce its credentials are derived with (16 bits) and the
-    UDP port of the connection the host keeps waiting for it."""
+    UDP ports of the connection the host keeps waiting for it, one for each of the code's
+    addresses in their order (a seat with fewer uses its first for the rest)."""
 
     number: int
     nonce: int
-    port: int
+    ports: tuple[int, ...]
+
+    def port(self, index: int) -> int:
+        """The seat's port on the code's address number ``index``."""
+        return self.ports[index] if index < len(self.ports) else self.ports[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A seat as the host's page keeps it waiting: its number, its nonce, and the port of
+    its connection on each of the host's addresses (``(address, port)``, as gathered)."""
+
+    number: int
+    nonce: int
+    ports: tuple[tuple[str, int], ...]
+
+    def seat(self, candidates: tuple[tuple[str, int], ...]) -> Seat:
+        """The seat as a code with ``candidates`` names it: a port for each address, the
+        first one's where the connection has none on that address."""
+        by_address = dict(self.ports)
+        first = self.ports[0][1]
+        return Seat(self.number, self.nonce, tuple(by_address.get(a, first) for a, _ in candidates) or (first,))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +135,13 @@ def _checksum(body: bytes) -> bytes:
 def _body(code: Code, candidates: tuple[tuple[str, int], ...], seats: tuple[Seat, ...]) -> bytes:
     if len(code.fingerprint) != 32 or not 0 <= code.token <= 0xFFFF:
         raise CodeError("together.code_unusable", "a fingerprint is 32 bytes, a token 16 bits")
-    if any(not (1 <= s.number <= 255 and 0 <= s.nonce <= 0xFFFF and 0 < s.port <= 0xFFFF) for s in seats):
-        raise CodeError("together.code_unusable", "a seat is a byte, its nonce and port 16 bits")
-    later = bool(seats) or (code.passive and code.kind is Kind.ANSWER)
-    out = bytearray([(SEATS_VERSION if later else VERSION) << 4 | int(code.kind)])
+    if any(
+        not (1 <= s.number <= 255 and 0 <= s.nonce <= 0xFFFF and s.ports and all(0 < p <= 0xFFFF for p in s.ports))
+        for s in seats
+    ):
+        raise CodeError("together.code_unusable", "a seat is a byte, its nonce and ports 16 bits")
+    version = PORTS_VERSION if seats else SEATS_VERSION if code.passive and code.kind is Kind.ANSWER else VERSION
+    out = bytearray([version << 4 | int(code.kind)])
     out += code.token.to_bytes(2, "big")
     out += _pack_ice(code.ufrag) + _pack_ice(code.pwd) + code.fingerprint
     out.append(len(candidates))
@@ -121,7 +150,8 @@ def _body(code: Code, candidates: tuple[tuple[str, int], ...], seats: tuple[Seat
     if seats:
         out.append(len(seats))
         for seat in seats:
-            out += bytes([seat.number]) + seat.nonce.to_bytes(2, "big") + seat.port.to_bytes(2, "big")
+            out += bytes([seat.number]) + seat.nonce.to_bytes(2, "big")
+            out += b"".join(seat.port(i).to_bytes(2, "big") for i in range(max(1, len(candidates))))
     return bytes(out)
 
 
@@ -156,7 +186,7 @@ def _bytes(text: str) -> bytes:
         data = base64.urlsafe_b64decode(cleaned + "=" * (-len(cleaned) % 4))
     except (binascii.Error, ValueError) as exc:
         raise CodeError("together.code_damaged", f"not base64url: {exc}") from exc
-    if len(data) < 5 or data[0] >> 4 not in (VERSION, SEATS_VERSION):
+    if len(data) < 5 or data[0] >> 4 not in (VERSION, SEATS_VERSION, PORTS_VERSION):
         raise CodeError("together.code_foreign", "not a code of this app (or of another version)")
     if _checksum(data[:-2]) != data[-2:]:
         raise CodeError("together.code_damaged", "checksum does not match")
@@ -176,7 +206,7 @@ def decode(text: str) -> Code:
     """The code in ``text`` (spaces, line breaks and a scanner's ``mammoth:`` prefix are
     ignored); :class:`CodeError` if it is not one of this app's, or was damaged."""
     body = _bytes(text)
-    later = body[0] >> 4 == SEATS_VERSION
+    version = body[0] >> 4
     try:
         kind = Kind(body[0] & 0x0F)
         ufrag, at = _unpack_ice(body, 3)
@@ -184,10 +214,18 @@ def decode(text: str) -> Code:
         fingerprint, at = body[at : at + 32], at + 32
         addresses, at = _records(body, at, 6, "address")
         seats: list[bytes] = []
-        if later and kind is Kind.OFFER:
-            seats, at = _records(body, at, 5, "seat")
+        if version > VERSION and kind is Kind.OFFER:  # version 2: one port; 3: one per address
+            ports = 1 if version == SEATS_VERSION else max(1, len(addresses))
+            seats, at = _records(body, at, 3 + 2 * ports, "seat")
         candidates = tuple((str(ipaddress.IPv4Address(a[:4])), int.from_bytes(a[4:], "big")) for a in addresses)
-        waiting = tuple(Seat(s[0], int.from_bytes(s[1:3], "big"), int.from_bytes(s[3:], "big")) for s in seats)
+        waiting = tuple(
+            Seat(
+                s[0],
+                int.from_bytes(s[1:3], "big"),
+                tuple(int.from_bytes(s[i : i + 2], "big") for i in range(3, len(s), 2)),
+            )
+            for s in seats
+        )
     except (IndexError, ValueError) as exc:
         if isinstance(exc, CodeError):
             raise
@@ -195,7 +233,7 @@ def decode(text: str) -> Code:
     if len(fingerprint) != 32 or at != len(body) or any(seat.number == 0 for seat in waiting):
         raise CodeError("together.code_damaged", "wrong length")
     token = int.from_bytes(body[1:3], "big")
-    return Code(kind, token, ufrag, pwd, fingerprint, candidates, waiting, kind is Kind.ANSWER and later)
+    return Code(kind, token, ufrag, pwd, fingerprint, candidates, waiting, kind is Kind.ANSWER and version > VERSION)
 
 
 # -- session descriptions -------------------------------------------------------------------

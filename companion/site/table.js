@@ -179,9 +179,12 @@
   function with_credentials(sdp, own) {
     return sdp.replace(/a=ice-ufrag:[^\r\n]+/g, "a=ice-ufrag:" + own.ufrag).replace(/a=ice-pwd:[^\r\n]+/g, "a=ice-pwd:" + own.pwd);
   }
-  function first_port(sdp) {
-    var found = /^a=candidate:\S+ 1 udp \d+ \S+ (\d+) typ host/im.exec(sdp || "");
-    return found ? Number(found[1]) : 0;
+  function host_ports(sdp) {
+    // Each IPv4 address this connection gathered, with its port: [[address, port], ...].
+    var found = [];
+    var line = /^a=candidate:\S+ 1 udp \d+ (\d+\.\d+\.\d+\.\d+) (\d+) typ host/gim;
+    for (var match = line.exec(sdp || ""); match; match = line.exec(sdp || "")) found.push([match[1], Number(match[2])]);
+    return found;
   }
   function built_answer(own, print) {
     // The guest's side as the host's connection expects it: its derived credentials, its
@@ -255,11 +258,11 @@
     }
     await gathered(peer.pc);
     // A busy phone may not have its address yet when gathering's bound ends: wait for it.
-    for (var tries = 0; tries < 60 && peers[slot] === peer && !first_port(peer.pc.localDescription.sdp); tries++) {
+    for (var tries = 0; tries < 60 && peers[slot] === peer && !host_ports(peer.pc.localDescription.sdp).length; tries++) {
       await pause(250);
     }
-    var port = first_port(peer.pc.localDescription.sdp);
-    if (peers[slot] !== peer || !port) {
+    var ports = host_ports(peer.pc.localDescription.sdp);
+    if (peers[slot] !== peer || !ports.length) {
       console.warn("playing together: no seat kept: no address after 15 s");
       return close(slot);
     }
@@ -267,7 +270,7 @@
       if (peers[slot] !== peer || peer.pc.iceConnectionState !== "new") return clearInterval(peer.keeping);
       describe().catch(function () {});
     }, KEEP_MS);
-    tell({ op: "waiting", slot: slot, seat: seat, nonce: nonce, port: port });
+    tell({ op: "waiting", slot: slot, seat: seat, nonce: nonce, ports: ports });
   }
 
   async function rejoin(ask) {
@@ -280,7 +283,12 @@
     tell({ op: "rejoining", slot: ask.slot });
     var host = await credentials(pairing.secret, "host", seat[1]);
     var mine = await credentials(pairing.secret, "guest", seat[1]);
-    var offer = with_credentials(ask.sdp, host).replace(/^(a=candidate:\S+ 1 udp \d+ \S+ )\d+/gm, "$1" + seat[2]);
+    // The code's addresses in their order, each with the seat's port on it (seat[2]).
+    var index = 0;
+    var offer = with_credentials(ask.sdp, host).replace(/^(a=candidate:\S+ 1 udp \d+ \S+ )\d+/gm, function (all, start) {
+      var ports = seat[2];
+      return start + (ports[index++] || ports[0]);
+    });
     var peer = fresh(ask.slot, await certificate());
     wire(ask.slot, peer.pc.createDataChannel("table", { negotiated: true, id: 0 }));
     try {

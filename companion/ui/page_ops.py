@@ -37,7 +37,7 @@ NEWS: dict[str, frozenset[str]] = {
     "away": frozenset({"slot"}),
     "back": frozenset({"slot"}),
     "visible": frozenset(),
-    "waiting": frozenset({"slot", "seat", "nonce", "port"}),
+    "waiting": frozenset({"slot", "seat", "nonce", "ports"}),  # ports: [[address, port], ...]
     "rejoining": frozenset({"slot"}),
 }
 

@@ -23,6 +23,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol
 
 import flet as ft
@@ -52,6 +53,46 @@ ENDS = frozenset(
 )
 
 
+class Stage(StrEnum):
+    """Where this phone stands in joining a table (the screens Play together and Join a
+    table show it); :data:`MOVES` says which stage may follow which."""
+
+    ALONE = ""  # playing alone
+    MAKING = "making"  # the page makes this phone's code (a host's offer, a guest's answer)
+    SHOWING = "showing"  # the code is on show
+    CONNECTING = "connecting"  # a host: a guest's answer taken, its channel opening
+    FULL = "full"  # a host with five guests: no code on show
+    CODE = "code"  # a guest: the host's code wanted (scanned or pasted)
+    REJOINING = "rejoining"  # a guest: back at the seat its host kept, with no answer
+    JOINING = "joining"  # a guest: the channel is open, the host's game on its way
+    JOINED = "joined"  # a guest that follows the host's game
+    AWAY = "away"  # a guest whose host's channel closed: it plays on with its copy
+
+
+#: The stages that may follow each (staying, and leaving to ALONE, always may). A host goes
+#: from making its code to showing it, to connecting a guest, and round again (or full); a
+#: guest from the host's code to its answer (or its seat), to joining and following. Join a
+#: table (CODE) may be tapped from any screen, and a guest's channel may close (AWAY) at any
+#: point of a join.
+MOVES: dict[Stage, frozenset[Stage]] = {
+    Stage.ALONE: frozenset({Stage.MAKING, Stage.CODE}),
+    Stage.MAKING: frozenset({Stage.SHOWING, Stage.REJOINING, Stage.CODE, Stage.FULL, Stage.AWAY}),
+    Stage.SHOWING: frozenset({Stage.CONNECTING, Stage.MAKING, Stage.JOINING, Stage.FULL, Stage.CODE, Stage.AWAY}),
+    Stage.CONNECTING: frozenset({Stage.MAKING, Stage.FULL, Stage.CODE}),
+    Stage.FULL: frozenset({Stage.MAKING, Stage.CODE}),
+    Stage.CODE: frozenset({Stage.MAKING, Stage.AWAY}),
+    # A seat that does not open within seconds: the guest shows its answer after all.
+    Stage.REJOINING: frozenset({Stage.JOINING, Stage.SHOWING, Stage.CODE, Stage.AWAY}),
+    Stage.JOINING: frozenset({Stage.JOINED, Stage.AWAY, Stage.CODE}),
+    Stage.JOINED: frozenset({Stage.AWAY, Stage.CODE}),
+    Stage.AWAY: frozenset({Stage.CODE}),
+}
+
+
+class StageError(RuntimeError):
+    """A move between stages that :data:`MOVES` does not allow: a mistake in this module."""
+
+
 class Link(Protocol):
     """What the page does for playing together (``site/peers.py`` on the static site)."""
 
@@ -66,7 +107,7 @@ class Together:
     link: Link | None = None  # None: this app cannot connect phones (the served app has its room mode)
     role: str = ""  # "host", "guest", or "" (playing alone)
     # host: "making", "showing", "connecting", "full"; guest: "code", "making", "showing", "joining", "joined"
-    stage: str = ""
+    stage: Stage = Stage.ALONE
     code: str = ""  # the code on show (the host's offer, or this guest's answer)
     svg: str = ""  # its QR code, drawn by the page
     problem: str = ""  # a catalog key: what went wrong with the last code or connection
@@ -84,11 +125,17 @@ class Together:
     fault: str = ""  # a catalog key: what stops the table (another version, an older host), shown in table-status
     away: set[str] = field(default_factory=set, repr=False)  # slots whose phone stopped answering
     # The host's seats kept for phones that left (slot -> seat), named in its code.
-    waiting: dict[str, codes.Seat] = field(default_factory=dict, repr=False)
+    waiting: dict[str, codes.Held] = field(default_factory=dict, repr=False)
     offer: codes.Code | None = field(default=None, repr=False)  # the host's offer on show, before its seats
 
     def say(self, key: str, error: bool = True, **params: Any) -> None:
         self.play.say(key, error, **params)
+
+    def _to(self, stage: Stage) -> None:
+        """Move to ``stage``, as :data:`MOVES` allows (leaving, to :attr:`Stage.ALONE`, always is)."""
+        if stage is not self.stage and stage is not Stage.ALONE and stage not in MOVES[self.stage]:
+            raise StageError(f"{self.stage.name} -> {stage.name}")
+        self.stage = stage
 
     @property
     def available(self) -> bool:
@@ -103,7 +150,7 @@ class Together:
     def follows_a_table(self) -> bool:
         """This phone plays another phone's game (joined, or its channel opening): it does
         not host. A guest that only showed an answer, or whose host is gone, may host its own."""
-        return self.role == "guest" and self.stage in ("joining", "rejoining", "joined")
+        return self.role == "guest" and self.stage in (Stage.JOINING, Stage.REJOINING, Stage.JOINED)
 
     def share(self) -> None:
         """Play together: this phone becomes the host of the game on screen and shows a code."""
@@ -130,16 +177,18 @@ class Together:
                 self._say_lost(self.host.lost)
         self.role, self.problem = "host", ""
         play.go(Screen.SHARE)
-        if self.stage not in ("making", "showing", "connecting", "full"):
+        if self.stage not in (Stage.MAKING, Stage.SHOWING, Stage.CONNECTING, Stage.FULL):
             self._next_code()  # else the code on show (or on its way) is still the next phone's
 
     def _next_code(self) -> None:
         if self.guests >= MAX_GUESTS:
-            self.stage, self.code, self.svg = "full", "", ""
+            self._to(Stage.FULL)
+            self.code, self.svg = "", ""
             return
         self.made += 1
         self.slot, self.token = f"g{self.made}", secrets.randbelow(0xFFFF) + 1
-        self.stage, self.code, self.svg, self.offer = "making", "", "", None
+        self._to(Stage.MAKING)
+        self.code, self.svg, self.offer = "", "", None
         self._post(op="offer", slot=self.slot, camera=True)
 
     def _read(self, text: str, kind: Kind, misplaced: str) -> codes.Code | None:
@@ -156,7 +205,7 @@ class Together:
 
     def renew(self) -> None:
         """A new code for the next phone (the camera may have been allowed since)."""
-        if self.role == "host" and self.stage != "full":
+        if self.role == "host" and self.stage is not Stage.FULL:
             if self.slot:
                 self._post(op="close", slot=self.slot)
             self.problem = ""
@@ -165,9 +214,9 @@ class Together:
     def answer_in(self, text: str) -> None:
         """The guest's answer, pasted or scanned: the channel opens once both have it. A
         second answer while one phone is joining is set aside (its phone scans the next code)."""
-        if self.role != "host" or self.stage not in ("showing", "connecting"):
+        if self.role != "host" or self.stage not in (Stage.SHOWING, Stage.CONNECTING):
             return
-        if self.stage == "connecting":
+        if self.stage is Stage.CONNECTING:
             self.problem, self.typed = "together.busy", ""
             return
         code = self._read(text, Kind.ANSWER, "together.code_not_answer")
@@ -179,7 +228,8 @@ class Together:
         if not code.candidates and not self.offered_addresses:
             self.problem = "together.unreachable"  # neither phone may tell its address: nothing to try
             return
-        self.problem, self.stage, self.typed = "", "connecting", ""
+        self._to(Stage.CONNECTING)
+        self.problem, self.typed = "", ""
         self._post(op="accept", slot=self.slot, sdp=codes.to_sdp(code))
 
     def _send_to(self, peer: str, text: str) -> None:
@@ -225,14 +275,16 @@ class Together:
         """Join a table (the start screen): scan the host's code, or paste it."""
         if self.link is None:
             return
-        if self.role == "guest" and self.stage == "joined" and "host" not in self.away:
+        if self.role == "guest" and self.stage is Stage.JOINED and "host" not in self.away:
             return self.play.go(Screen.PLAY)
         # (a guest whose host stopped answering scans again at once: its steps not yet
         # shared are kept with the table, and go with the join)
         if self.slot:
             self._post(op="close", slot=self.slot)
         self.open_slots.discard(self.slot)
-        self.role, self.stage, self.code, self.svg, self.problem = "guest", "code", "", "", ""
+        self.role = "guest"
+        self._to(Stage.CODE)
+        self.code, self.svg, self.problem = "", "", ""
         self.fault, self.away = "", set()
         self.play.go(Screen.JOIN_TABLE)
 
@@ -243,16 +295,17 @@ class Together:
 
     def offer_in(self, text: str) -> None:
         """The host's code, pasted or scanned: this phone's answer is made and shown."""
-        if self.role != "guest" or self.stage not in ("code", "showing"):
+        if self.role != "guest" or self.stage not in (Stage.CODE, Stage.SHOWING):
             return
         code = self._read(text, Kind.OFFER, "together.code_not_offer")
         if code is None:
             return
         self.slot, self.token = "host", code.token
-        self.stage, self.problem, self.code, self.svg, self.typed = "making", "", "", "", ""
+        self._to(Stage.MAKING)
+        self.problem, self.code, self.svg, self.typed = "", "", "", ""
         self.offered_addresses = bool(code.candidates)
         # The page tries this phone's seat first, if the host keeps one for it.
-        seats = [[seat.number, seat.nonce, seat.port] for seat in code.seats]
+        seats = [[seat.number, seat.nonce, list(seat.ports)] for seat in code.seats]
         self._post(op="join", slot="host", sdp=codes.to_sdp(code), seats=seats)
 
     def leave(self) -> None:
@@ -260,7 +313,8 @@ class Together:
         for slot in [*self.open_slots, *self.waiting, self.slot]:
             if slot:
                 self._post(op="close", slot=slot)
-        self.role, self.stage, self.code, self.svg, self.problem, self.line = "", "", "", "", "", ""
+        self._to(Stage.ALONE)
+        self.role, self.code, self.svg, self.problem, self.line = "", "", "", "", ""
         self.host, self.guest, self.guests, self.slot, self.fault = None, None, 0, "", ""
         self.open_slots, self.away, self.waiting, self.offer = set(), set(), {}, None
 
@@ -302,7 +356,7 @@ class Together:
             self.away = self.away | {slot} if news.get("op") == "away" else self.away - {slot}
 
     def _on_visible(self, _slot: str, _news: dict[str, Any]) -> None:
-        if self.role == "host" and self.stage == "showing":
+        if self.role == "host" and self.stage is Stage.SHOWING:
             self.renew()  # back in view (or on another network): a code with today's addresses
 
     def _on_waiting(self, slot: str, news: dict[str, Any]) -> None:
@@ -310,8 +364,8 @@ class Together:
             self._waiting(slot, news)
 
     def _on_rejoining(self, _slot: str, _news: dict[str, Any]) -> None:
-        if self.role == "guest" and self.stage == "making":
-            self.stage = "rejoining"
+        if self.role == "guest" and self.stage is Stage.MAKING:
+            self._to(Stage.REJOINING)
 
     _HANDLERS: ClassVar[dict[str, Callable[[Together, str, dict[str, Any]], None]]] = {
         "offer": _on_description,
@@ -346,13 +400,15 @@ class Together:
                 self.problem = "together.ipv6_only"
         elif not code.candidates and not self.offered_addresses:
             # Neither phone may tell its address (no camera allowed on either): nothing to try.
-            self.problem, self.stage = "together.ipv6_only" if six else "together.unreachable", "code"
+            self.problem = "together.ipv6_only" if six else "together.unreachable"
+            self._to(Stage.CODE)
             self._post(op="close", slot=self.slot)
             return
         if kind is Kind.OFFER:
             self.offer = code
             return self._show()
-        self.code, self.stage = text, "showing"
+        self.code = text
+        self._to(Stage.SHOWING)
         self._post(op="draw", text=text)
 
     def _show(self) -> None:
@@ -362,7 +418,9 @@ class Together:
         # A seat is of use only to a code that names where the host is: a guest that rejoins
         # with one scan must reach the host first (a browser that hides its own address, as
         # Firefox does, shows codes with none; its guests rejoin with two scans).
-        seats = tuple(self.waiting.values()) if self.offer.candidates else ()
+        seats = (
+            tuple(held.seat(self.offer.candidates) for held in self.waiting.values()) if self.offer.candidates else ()
+        )
         try:
             text = codes.encode(replace(self.offer, seats=seats))
         except CodeError as exc:
@@ -371,14 +429,18 @@ class Together:
         if text != self.code:
             self.code, self.svg = text, ""
             self._post(op="draw", text=text)
-        self.stage = "showing" if self.stage != "connecting" else self.stage
+        if self.stage is not Stage.CONNECTING:
+            self._to(Stage.SHOWING)
 
     def _waiting(self, slot: str, news: dict[str, Any]) -> None:
         """The page keeps a connection for a phone that left (its seat): the code names it."""
         try:
-            seat = codes.Seat(int(news["seat"]), int(news["nonce"]), int(news["port"]))
+            ports = tuple((str(address), int(port)) for address, port in news["ports"])
+            seat = codes.Held(int(news["seat"]), int(news["nonce"]), ports)
         except (KeyError, TypeError, ValueError):
             return
+        if not ports:
+            return  # a connection with no address of its own: no one-scan seat
         self.waiting = {**self.waiting, slot: seat}
         if self.offer is not None:
             self._show()
@@ -398,7 +460,8 @@ class Together:
             if self.guests >= MAX_GUESTS:
                 if self.slot:
                     self._post(op="close", slot=self.slot)
-                self.stage, self.code, self.svg, self.offer = "full", "", "", None
+                self._to(Stage.FULL)
+                self.code, self.svg, self.offer = "", "", None
             else:
                 self._show()
         elif self.role == "host" and self.host is not None and slot == self.slot:
@@ -414,7 +477,7 @@ class Together:
             self.guest.on_change = self._guest_changed
             self.guest.on_problem = self._fault
             self.guest.on_clash = self._clash
-            self.stage = "joining"  # the host sends the whole game as the channel opens
+            self._to(Stage.JOINING)  # the host sends the whole game as the channel opens
 
     def _message(self, slot: str, text: str) -> None:
         try:
@@ -427,8 +490,9 @@ class Together:
 
     def _guest_changed(self, game_id: int, lost: Lost | None, rewritten: bool) -> None:
         play = self.play
-        first = self.stage != "joined"
-        self.stage, self.line = "joined", "together.following"
+        first = self.stage is not Stage.JOINED
+        self._to(Stage.JOINED)
+        self.line = "together.following"
         if self.fault not in ENDS:
             self.fault = ""  # the host's game came through: a message refused before is past
         if first or play.game_id != game_id:
@@ -475,12 +539,12 @@ class Together:
             self.open_slots.clear()
             if self.guest is not None:
                 self.guest.connected = False
-            self.stage = "away" if self.guest is not None and self.guest.game_id is not None else "code"
+            self._to(Stage.AWAY if self.guest is not None and self.guest.game_id is not None else Stage.CODE)
 
     @property
     def seats(self) -> int:
         """The waiting seats the code on show names (its phones rejoin with one scan)."""
-        if self.role != "host" or self.stage not in ("showing", "connecting") or not self.code:
+        if self.role != "host" or self.stage not in (Stage.SHOWING, Stage.CONNECTING) or not self.code:
             return 0
         return _seats_named(self.code)
 
@@ -494,7 +558,7 @@ class Together:
         phone that stopped answering, this phone's own steps not yet shared, or the news."""
         if self.fault in ENDS:
             return self.fault, 0
-        if self.role == "guest" and self.stage == "away":
+        if self.role == "guest" and self.stage is Stage.AWAY:
             return ("together.away_unshared", self.unshared) if self.unshared else ("together.away", 0)
         if self.role == "guest" and self.away:
             return "together.host_away", self.unshared
@@ -524,7 +588,7 @@ class Together:
             if self.host is not None:
                 self.host.left(slot)
             self.line = "together.guest_left"
-            if self.stage == "full":
+            if self.stage is Stage.FULL:
                 self._next_code()  # a place is free again: a code for the next phone
         elif slot == self.slot and failed:
             self.problem = "together.unreachable"
@@ -536,13 +600,13 @@ class Together:
             # shared, and go to the host when it joins again (or it hosts the copy).
             if self.guest is not None:
                 self.guest.connected = False
-            self.stage = "away"
-        elif self.stage != "away":
+            self._to(Stage.AWAY)
+        elif self.stage is not Stage.AWAY:
             if not failed:
                 self.problem = "together.host_left"
             else:  # the host answered this phone's checks but never took its answer
                 self.problem = "together.not_taken" if why == "not-taken" else "together.unreachable_guest"
-            self.stage = "code"
+            self._to(Stage.CODE)
 
 
 @functools.lru_cache(maxsize=8)

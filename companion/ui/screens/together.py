@@ -8,6 +8,7 @@ from __future__ import annotations
 import flet as ft
 
 from ..model import AppModel
+from ..together import Stage
 from ..widgets import card, heading, primary, secondary, tid
 
 QR_SIZE = 264
@@ -96,7 +97,7 @@ def share_screen(model: AppModel) -> ft.Control:
         parts.append(
             tid("share-seats", ft.Text(tr("together.seats_waiting", count=together.seats), size=16), live=True)
         )
-    if together.stage == "full":
+    if together.stage is Stage.FULL:
         parts.append(ft.Text(tr("together.full"), size=16))
     else:
         parts += _code_card(model, "share-code", tr("together.share_hint"))
@@ -115,7 +116,7 @@ def share_screen(model: AppModel) -> ft.Control:
                     model, "share-answer", tr("together.answer_field"), tr("together.connect"), "share-answer-submit"
                 ),
             ]
-        if together.stage == "connecting":
+        if together.stage is Stage.CONNECTING:
             parts.append(tid("share-connecting", ft.Text(tr("together.connecting"), size=16)))
     parts.append(
         ft.Row([secondary(tr("together.back_to_game"), together.back_to_game, "share-done", ft.Icons.CHECK, True)])
@@ -127,20 +128,20 @@ def join_table_screen(model: AppModel) -> ft.Control:
     """A guest: the host's code (scanned or pasted), then this phone's answer to show back."""
     tr, together = model.session.tr, model.together
     parts: list[ft.Control]
-    if together.stage in ("code", ""):
+    if together.stage in (Stage.CODE, Stage.ALONE):
         parts = [
             ft.Text(tr("together.join_hint"), size=16),
             ft.Row([primary(tr("together.scan_code"), together.scan, "join-scan", ft.Icons.QR_CODE_SCANNER)]),
             *_field(model, "join-code", tr("together.code_field"), tr("together.join_submit"), "join-submit"),
         ]
-    elif together.stage in ("joining", "rejoining"):
+    elif together.stage in (Stage.JOINING, Stage.REJOINING):
         parts = [
             tid(
-                f"join-{together.stage}",
+                f"join-{together.stage.value}",
                 ft.Row(
                     [
                         ft.ProgressRing(width=24, height=24),
-                        ft.Text(tr(f"together.{together.stage}"), size=16, expand=True),
+                        ft.Text(tr(f"together.{together.stage.value}"), size=16, expand=True),
                     ]
                 ),
             )
