@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.data import codes
 from companion.ui import page_ops
 from companion.ui.together import Together
 
@@ -54,3 +55,16 @@ def test_an_ask_the_page_would_not_read_is_refused(op: str, fields: dict[str, st
     """A misspelt op, a missing field, a field the page does not read: refused at once."""
     with pytest.raises(ValueError):
         page_ops.ask(op, **fields)
+
+
+def test_every_session_description_comes_from_one_template() -> None:
+    """``table.js`` writes no description of its own: the answer it builds for a waiting
+    seat is ``codes.answer_template`` filled in, which is what ``codes.to_sdp`` writes for
+    that guest's answer (its credentials, its certificate, the DTLS client's role)."""
+    source = TABLE_JS.read_text(encoding="utf-8")
+    assert "v=0" not in source and "m=application" not in source and "a=sctp-port" not in source
+    print_ = bytes(range(32))
+    colons = ":".join(f"{b:02X}" for b in print_)
+    filled = codes.answer_template().replace("{ufrag}", "AbCd").replace("{pwd}", "x" * 24).replace("{print}", colons)
+    assert filled == codes.to_sdp(codes.Code(codes.Kind.ANSWER, 1, "AbCd", "x" * 24, print_, ()))
+    assert all(mark in codes.answer_template() for mark in codes.TEMPLATE_MARKS)

@@ -284,9 +284,29 @@ def to_sdp(code: Code) -> str:
     an offer proposes either DTLS role, an answer takes the server's (passive) or the
     client's."""
     fingerprint = ":".join(f"{b:02X}" for b in code.fingerprint)
+    setup = "actpass" if code.kind is Kind.OFFER else "passive" if code.passive else "active"
+    return _description(code.token or 1, code.ufrag, code.pwd, fingerprint, code.candidates, setup)
+
+
+#: What :func:`answer_template` leaves for the page to fill in.
+TEMPLATE_MARKS = ("{ufrag}", "{pwd}", "{print}")
+
+
+def answer_template() -> str:
+    """A paired guest's answer, its ICE credentials and certificate left to fill in
+    (:data:`TEMPLATE_MARKS`; the fingerprint as the description writes it, with colons):
+    the host's page fills it for the connection it keeps waiting for that guest's seat
+    (``site/table.js``), so every description either side builds comes from one template."""
+    return _description(1, *TEMPLATE_MARKS[:2], TEMPLATE_MARKS[2], (), "active")
+
+
+def _description(
+    token: int, ufrag: str, pwd: str, fingerprint: str, candidates: tuple[tuple[str, int], ...], setup: str
+) -> str:
+    """The one template of a data channel's session description."""
     lines = [
         "v=0",
-        f"o=- {code.token or 1} 2 IN IP4 127.0.0.1",
+        f"o=- {token} 2 IN IP4 127.0.0.1",
         "s=-",
         "t=0 0",
         "a=group:BUNDLE 0",
@@ -294,14 +314,14 @@ def to_sdp(code: Code) -> str:
         "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
         "c=IN IP4 0.0.0.0",
     ]
-    for number, (address, port) in enumerate(code.candidates, start=1):
+    for number, (address, port) in enumerate(candidates, start=1):
         priority = 2122260223 - number  # host candidates, the browser's order kept
         lines.append(f"a=candidate:{number} 1 udp {priority} {address} {port} typ host")
     lines += [
-        f"a=ice-ufrag:{code.ufrag}",
-        f"a=ice-pwd:{code.pwd}",
+        f"a=ice-ufrag:{ufrag}",
+        f"a=ice-pwd:{pwd}",
         f"a=fingerprint:sha-256 {fingerprint}",
-        f"a=setup:{'actpass' if code.kind is Kind.OFFER else 'passive' if code.passive else 'active'}",
+        f"a=setup:{setup}",
         "a=mid:0",
         "a=sctp-port:5000",
         "a=max-message-size:262144",

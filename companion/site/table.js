@@ -186,15 +186,13 @@
     for (var match = line.exec(sdp || ""); match; match = line.exec(sdp || "")) found.push([match[1], Number(match[2])]);
     return found;
   }
+  var answer_template = ""; // a paired guest's answer, from the app (data/codes.py's one template)
   function built_answer(own, print) {
     // The guest's side as the host's connection expects it: its derived credentials, its
     // pinned certificate, the DTLS client's role; no address (the host learns it from the
     // guest's first check).
     var colons = print.match(/../g).join(":");
-    return ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
-      "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
-      "a=ice-ufrag:" + own.ufrag, "a=ice-pwd:" + own.pwd, "a=fingerprint:sha-256 " + colons,
-      "a=setup:active", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144"].join("\r\n") + "\r\n";
+    return answer_template.replace("{ufrag}", own.ufrag).replace("{pwd}", own.pwd).replace("{print}", colons);
   }
 
   function pair(slot, peer) {
@@ -229,7 +227,7 @@
     // The host, when a paired guest's channel closed: a connection waiting for its seat.
     holding[slot] = seat;
     var pairing = await kept_get("seat:" + seat);
-    if (!pairing || !window.crypto || !crypto.subtle) {
+    if (!pairing || !window.crypto || !crypto.subtle || !answer_template) {
       console.warn("playing together: no seat kept: this seat's pairing is not here");
       return;
     }
@@ -446,6 +444,7 @@
   var ops = {
     offer: async function (ask) {
       // The host: a new channel for the next guest, its description once gathered.
+      if (ask.answer) answer_template = ask.answer;
       var permission = ask.camera ? await camera() : "none";
       var peer = fresh(ask.slot, await certificate());
       peer.host = true;

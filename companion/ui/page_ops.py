@@ -13,7 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 ASKS: dict[str, frozenset[str]] = {
-    "offer": frozenset({"slot", "camera"}),  # a host's code for the next phone
+    # A host's code for the next phone; ``answer``: the description a paired guest's
+    # answer takes (codes.answer_template), for the seats the page keeps waiting.
+    "offer": frozenset({"slot", "camera", "answer"}),
     "accept": frozenset({"slot", "sdp"}),  # the guest's answer, scanned or pasted
     "join": frozenset({"slot", "sdp", "seats"}),  # a guest's answer to a host's code (its seats first)
     "send": frozenset({"slot", "text"}),  # a table message on one channel

@@ -189,7 +189,7 @@ class Together:
         self.slot, self.token = f"g{self.made}", secrets.randbelow(0xFFFF) + 1
         self._to(Stage.MAKING)
         self.code, self.svg, self.offer = "", "", None
-        self._post(op="offer", slot=self.slot, camera=True)
+        self._post(op="offer", slot=self.slot, camera=True, answer=codes.answer_template())
 
     def _read(self, text: str, kind: Kind, misplaced: str) -> codes.Code | None:
         """The code in ``text`` if it is of ``kind``; else None, with the problem said."""
