@@ -720,3 +720,23 @@ def test_the_join_stages_move_only_as_the_table_of_moves_allows() -> None:
     assert together.stage is Stage.SHOWING
     together._to(Stage.ALONE)
     assert together.stage.value == ""
+
+
+def test_no_seat_waits_for_a_phone_that_is_already_back(tmp_path: Path) -> None:
+    """The guest's channel closes and the host keeps its seat; the guest comes back with two
+    scans (its page had lost the pairing): as its new channel opens, the host knows the
+    phone by its certificate, gives the old seat up, and its code names no seat for it."""
+    room = Room(tmp_path)
+    host, guest = room.phone("host"), room.phone("guest")
+    new_game(host, ["Ann", "Bo"])
+    room.join("host", "guest")
+    room.drop("guest", "host")
+    room.run()
+    assert len(host.together.waiting) == 1 and host.together.seats == 1
+    room.seats.clear()  # the guest's page no longer holds its pairing: it answers again
+    guest.together.open_join()
+    room.join("host", "guest")
+    assert host.together.guests == 1 and host.together.waiting == {} and host.together.seats == 0
+    guest.play.dispatch(Migrate(0, 1, Payment(food=1)))
+    room.run()
+    assert host.play.game is not None and guest.play.game is not None and host.play.game.log == guest.play.game.log

@@ -446,6 +446,8 @@ class Together:
             self._show()
 
     def _opened(self, slot: str, print_: str = "") -> None:
+        if self.role == "host" and self.host is not None and print_:
+            self._let_go_of_seats_of(print_, slot)
         if self.role == "host" and self.host is not None and slot in self.waiting:
             # A phone that was at the table, back at its seat with one scan (unless the
             # table filled up meanwhile: then the seat is given up, as a new phone would be).
@@ -478,6 +480,19 @@ class Together:
             self.guest.on_problem = self._fault
             self.guest.on_clash = self._clash
             self._to(Stage.JOINING)  # the host sends the whole game as the channel opens
+
+    def _let_go_of_seats_of(self, print_: str, slot: str) -> None:
+        """A phone is back on ``slot`` (its certificate ``print_``): a seat still kept for it
+        under another slot (its old channel closed only on this side, or it joined with two
+        scans) is given up, so no seat waits for a phone that is already here."""
+        assert self.host is not None
+        stale = [k for k in self.waiting if k != slot and self.host.prints.get(k) == print_]
+        if not stale:
+            return
+        for old in stale:
+            self._post(op="close", slot=old)
+        self.waiting = {k: v for k, v in self.waiting.items() if k not in stale}
+        self._show()
 
     def _message(self, slot: str, text: str) -> None:
         try:

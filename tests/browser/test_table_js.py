@@ -7,6 +7,7 @@ constants, not by waiting."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 import time
@@ -16,6 +17,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
+
+from companion.data import codes
 
 from .harness import CHROMIUM, CHROMIUM_ARGS, free_port
 
@@ -217,3 +220,63 @@ def test_each_end_is_told_the_certificate_the_other_end_proved(faked: tuple[Brow
     assert _fingerprint(answer["sdp"]) != _fingerprint(offer["sdp"])
     host.evaluate("ask({op: 'offer', slot: 'g2', camera: false})")
     assert _fingerprint(_until_told(host, "offer", 2)["sdp"]) == _fingerprint(offer["sdp"])
+
+
+def _ticking_until(pages: tuple[Page, ...], page: Page, op: str, count: int = 1) -> dict[str, Any]:
+    """Move every page's clock on, a quarter second at a time, until ``page`` told its
+    ``count``-th ``op`` (the seat's work waits on the script's own timers)."""
+    deadline = time.monotonic() + 60
+    while len(_told(page, op)) < count:
+        assert time.monotonic() < deadline, (op, page.evaluate("window.told"))
+        for each in pages:
+            each.clock.run_for(250)
+        page.wait_for_timeout(30)
+    return _told(page, op)[count - 1]
+
+
+def test_a_phone_that_left_rejoins_its_seat_with_one_scan(faked: tuple[Browser, str]) -> None:
+    """The host pairs its guest over their first channel; the guest's channel closes; the
+    host keeps a connection waiting for that seat and tells its port on each of its
+    addresses; the guest scans the host's next code, which names the seat (built by the
+    app's own ``codes``), and its channel opens with no answer scanned back: the waiting
+    connection's description is the app's template filled in, the guest's is derived from
+    the secret both kept."""
+    host, guest = _phone(faked), _phone(faked)
+    template = codes.answer_template()
+    host.evaluate("a => ask(a)", {"op": "offer", "slot": "g1", "camera": True, "answer": template})
+    offer = _until_told(host, "offer")
+    guest.evaluate("a => ask(a)", {"op": "join", "slot": "host", "sdp": offer["sdp"], "seats": []})
+    host.evaluate("a => ask(a)", {"op": "accept", "slot": "g1", "sdp": _until_told(guest, "answer")["sdp"]})
+    _until_told(host, "open")
+    _until_told(guest, "open")
+    guest.evaluate("ask({op: 'send', slot: 'host', text: 'here'})")  # the host pairs the guest once it hears it
+    deadline = time.monotonic() + 30
+    while not any(key.startswith("host:") for key in guest.evaluate(KEPT_JS)):
+        assert time.monotonic() < deadline, guest.evaluate(KEPT_JS)
+        guest.wait_for_timeout(50)
+
+    guest.evaluate("ask({op: 'close', slot: 'host'})")
+    waiting = _ticking_until((host, guest), host, "waiting")
+    assert waiting["slot"] == "g1" and 1 <= waiting["seat"] <= 255 and waiting["ports"], waiting
+    assert all(len(pair) == 2 and 0 < pair[1] < 65536 for pair in waiting["ports"])
+    held = codes.Held(waiting["seat"], waiting["nonce"], tuple((a, p) for a, p in waiting["ports"]))
+
+    host.evaluate("a => ask(a)", {"op": "offer", "slot": "g2", "camera": True, "answer": template})
+    fresh = codes.from_sdp(_until_told(host, "offer", 2)["sdp"], codes.Kind.OFFER, 2)
+    seat = held.seat(fresh.candidates)
+    scanned = codes.decode(codes.encode(dataclasses.replace(fresh, seats=(seat,))))
+    ask = {
+        "op": "join",
+        "slot": "host",
+        "sdp": codes.to_sdp(scanned),
+        "seats": [[seat.number, seat.nonce, list(seat.ports)]],
+    }
+    guest.evaluate("a => ask(a)", ask)
+    _ticking_until((host, guest), guest, "open", 2)
+    _ticking_until((host, guest), host, "open", 2)
+    assert _told(host, "open")[1]["slot"] == "g1"  # the seat kept waiting, not the new code's
+    assert len(_told(guest, "rejoining")) == 1 and len(_told(guest, "answer")) == 1  # no second answer
+    host.evaluate("ask({op: 'send', slot: 'g1', text: 'welcome back'})")
+    assert _until_told(guest, "message")["text"] == "welcome back"
+    host.context.close()
+    guest.context.close()

@@ -33,12 +33,16 @@ def rig(site: Path, tmp_path: Path) -> Iterator[Rig]:
         yield made
 
 
-def _phones(browser: Browser, rig: Rig, tmp_path: Path) -> tuple[App, App]:
+def _phones(browser: Browser, rig: Rig, tmp_path: Path, guest_camera: bool = False) -> tuple[App, App]:
+    """The host's phone (its camera allowed, so its codes name its addresses) and a guest's
+    (its camera allowed only with ``guest_camera``)."""
     host_context = phone(browser, rig.wrappers["host"], tmp_path / "host", camera=True, locale="en-US", scheme="light")
     host_context.grant_permissions(["camera"], origin=rig.url.rstrip("/"))
     guest_context = phone(
-        browser, rig.wrappers["guest"], tmp_path / "guest", camera=False, locale="en-US", scheme="dark"
+        browser, rig.wrappers["guest"], tmp_path / "guest", camera=guest_camera, locale="en-US", scheme="dark"
     )
+    if guest_camera:
+        guest_context.grant_permissions(["camera"], origin=rig.url.rstrip("/"))
     return open_app(browser, rig.url, host_context), open_app(browser, rig.url, guest_context)
 
 
@@ -309,3 +313,151 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
     finally:
         fox.close()
         host.close()
+
+
+#: A guest's page sends its host a message nested 20,000 deep, as a hostile page could
+#: (the channel carries any text): the host's Python must refuse it before it parses it.
+DEEP_JS = """() => {
+  const deep = "[".repeat(20000) + "]".repeat(20000);
+  window.dispatchEvent(new CustomEvent("mammoth-peer", {detail: {op: "send", slot: "host", text: deep}}));
+}"""
+
+
+def _rejoin_with_one_scan(host: App, guest: App) -> None:
+    """The host shows its code with the guest's seat; the guest pastes it on Join a table
+    at once; the seat opens with no answer scanned back."""
+    host.reveal("share-table")
+    host.tap("share-table")
+    host.wait_text("share-seats", "1 phone that left can rejoin", timeout=30)
+    code = read_code(host, "share-code")
+    guest.tap("nav-back")
+    guest.tap("join-table")
+    guest.wait("join-code")
+    guest.settle()
+    join_with(guest, code)
+    host.wait_text("share-status", "1 other phone", timeout=30)
+    host.tap("share-done")
+
+
+def test_a_deep_message_a_reload_and_a_join_at_once_after_a_sleep_lose_no_step(
+    browser: Browser, rig: Rig, tmp_path: Path
+) -> None:
+    """As a table does it, on the rig: the guest's page sends the host a message 20,000
+    deep (the host lives, its line says a message could not be read, and the guest's next
+    move reaches it); the guest's tab reloads and its player records a move before anything
+    else (one scan of the host's code brings it back, and the move is on the host); the
+    guest's browser stops for 60 s and its player records a move and taps Join a table the
+    moment it resumes, with no wait for the browser to give the dead connection up (one
+    scan, and the move is on the host)."""
+    host, guest = _phones(browser, rig, tmp_path)
+    try:
+        host.new_game(["Anna", "Bert", "Chen", "Dana"], "companion")  # three may use the area
+        _codes_cross(host, guest)
+        host.wait_text("share-status", "1 other phone")
+        guest.wait("herd-card", timeout=30_000)
+        host.tap("share-done")
+        host.move(0, name="Anna")
+        guest.wait_text("player-0", "Anna moves")
+
+        guest.page.evaluate(DEEP_JS)
+        host.wait_text("table-status", "could not be read", timeout=20)
+        guest.move(1, name="Bert")
+        host.wait_text("player-1", "Bert moves 1 person", timeout=20)
+        assert "could not be read" not in host.text("table-status")
+
+        guest.reload()
+        guest.wait("herd-card", timeout=60_000)  # the game played last comes back
+        guest.move(2, name="Chen")  # made with no table in memory, on the kept copy only
+        _rejoin_with_one_scan(host, guest)
+        host.wait_text("player-2", "Chen moves 1 person", timeout=30)
+
+        rig.stop("guest")
+        try:
+            time.sleep(60)
+        finally:
+            rig.resume("guest")
+        guest.move(0, people=2, name="Anna")  # at once: the page may not know yet that its channel is dead
+        _rejoin_with_one_scan(host, guest)
+        host.wait_text("player-0", "Anna moves 2 people", timeout=30)
+        guest.wait_text("table-status", "follows the host's game", timeout=30)
+        host.assert_offline()
+        guest.assert_offline()
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_comes_back(
+    browser: Browser, site: Path, tmp_path: Path
+) -> None:
+    """Three phones on the rig. The host's browser stops for 60 s (a call, a locked
+    screen): once a guest says the connection to the host was lost, it taps Play together
+    and hosts its copy (the next epoch); the third phone, whose host is away or gone, taps
+    Join a table at once and joins it, and records a move. The old host
+    resumes, records a move on its own copy, and joins the new host: one game on every
+    phone, with every phone's move in it once."""
+    with wifi(tmp_path, ("host", "guest", "third")) as rig:
+        rig.serve(site)
+        host, guest = _phones(browser, rig, tmp_path, guest_camera=True)  # the guest may host later
+        third_context = phone(
+            browser, rig.wrappers["third"], tmp_path / "third", camera=False, locale="en-US", scheme="light"
+        )
+        third = open_app(browser, rig.url, third_context)
+        try:
+            host.new_game(["Anna", "Bert", "Chen", "Dana"], "companion")  # three may use the area
+            _codes_cross(host, guest)
+            host.wait_text("share-status", "1 other phone")
+            guest.wait("herd-card", timeout=30_000)
+            third.tap("join-table")
+            join_with(third, read_code(host, "share-code"))
+            answer_with(host, read_code(third, "join-answer"))
+            host.wait_text("share-status", "2 other phones", timeout=30)
+            third.wait("herd-card", timeout=30_000)
+            host.tap("share-done")
+            host.move(0, name="Anna")
+            guest.wait_text("player-0", "Anna moves 1 person")
+            third.wait_text("player-0", "Anna moves 1 person")
+
+            rig.stop("host")
+            stopped = time.monotonic()
+            try:
+                guest.wait_text("table-status", "not answering", timeout=20)
+                # While the host is only away, its guest waits for it (taps are kept); once
+                # the browser gives the connection up, Play together is offered again.
+                guest.wait_text("table-status", "connection to the host was lost", timeout=60)
+                guest.reveal("share-table")
+                guest.tap("share-table")  # the guest hosts its copy: the table goes on here
+                code = read_code(guest, "share-code")
+                third.tap("nav-back")
+                third.tap("join-table")  # at once: its old host is only away
+                join_with(third, code)
+                answer_with(guest, read_code(third, "join-answer"))
+                guest.wait_text("share-status", "1 other phone", timeout=30)
+                guest.tap("share-done")
+                third.wait("herd-card", timeout=30_000)
+                third.move(1, name="Bert")
+                guest.wait_text("player-1", "Bert moves 1 person", timeout=30)
+                time.sleep(max(0.0, 60 - (time.monotonic() - stopped)))
+            finally:
+                rig.resume("host")
+
+            host.move(2, name="Chen")  # on its own copy: its table has moved on without it
+            host.tap("nav-back")
+            host.tap("join-table")
+            guest.reveal("share-table")
+            guest.tap("share-table")
+            join_with(host, read_code(guest, "share-code"))
+            answer_with(guest, read_code(host, "join-answer"))
+            guest.wait_text("share-status", "2 other phones", timeout=30)
+            guest.tap("share-done")
+            for app in (host, guest, third):
+                app.wait_text("player-0", "Anna moves 1 person", timeout=30)
+                app.wait_text("player-1", "Bert moves 1 person", timeout=30)
+                app.wait_text("player-2", "Chen moves 1 person", timeout=30)
+            third.move(0, people=2, name="Anna")
+            host.wait_text("player-0", "Anna moves 2 people", timeout=30)
+            guest.wait_text("player-0", "Anna moves 2 people", timeout=30)
+            host.shot("together-rig-old-host-joined-the-new-one")
+        finally:
+            for app in (host, guest, third):
+                app.close()
