@@ -457,6 +457,9 @@ def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_co
             third.move(0, people=2, name="Anna")
             host.wait_text("player-0", "Anna moves 2 people", timeout=30)
             guest.wait_text("player-0", "Anna moves 2 people", timeout=30)
+            rows = [[app.text(f"player-{p}") for p in range(3)] for app in (host, guest, third)]
+            assert rows[0] == rows[1] == rows[2], rows  # one game on every phone
+            assert "follows the host's game" in host.wait_text("table-status", "follows the host's game")
             host.shot("together-rig-old-host-joined-the-new-one")
         finally:
             for app in (host, guest, third):
