@@ -203,14 +203,16 @@ def test_the_page_carries_the_connection_notice_in_every_language() -> None:
 
 def test_the_page_script_carries_the_screen_reader_marks() -> None:
     """The page's inline script is the connection notice and then ``a11y.js``, which marks
-    the language names and refused name fields by their semantics identifiers; nothing in
-    it can close the script tag early."""
+    the language names and refused name fields by their semantics identifiers, and
+    ``wakelock.js``, which asks for the wake lock again when the page is back in view (the
+    static site's walk shows it work); nothing in it can close the script tag early."""
     from companion.server.app import connection_texts
-    from companion.server.webfix import connection_script, page_script
+    from companion.server.webfix import connection_script, page_script, wakelock_script
 
     script = page_script(connection_texts())
     assert script.startswith(connection_script(connection_texts()))
     assert "lang-(en|de|es|ko)" in script and "aria-invalid" in script and "name-error-" in script
+    assert wakelock_script() in script and "visibilitychange" in wakelock_script()
     assert "</script>" not in script
 
 

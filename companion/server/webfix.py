@@ -169,10 +169,17 @@ def loading_script(texts: dict[str, dict[str, str]]) -> str:
 
 def page_script(texts: dict[str, dict[str, str]]) -> str:
     """What the page gets inline: the connection notice (``connection.js``, with ``texts``),
-    the loading screen (``loading.js``) and the screen-reader marks Flutter does not set
-    (``a11y.js``)."""
+    the loading screen (``loading.js``), the screen-reader marks Flutter does not set
+    (``a11y.js``) and the wake lock asked for again when the page is back (``wakelock.js``)."""
     marks = Path(__file__).with_name("a11y.js").read_text(encoding="utf-8")
-    return connection_script(texts) + "\n" + loading_script(texts) + "\n" + marks + "\n" + own_origin_script()
+    own = "\n".join((marks, wakelock_script(), own_origin_script()))
+    return connection_script(texts) + "\n" + loading_script(texts) + "\n" + own
+
+
+def wakelock_script() -> str:
+    """``wakelock.js``: the screen wake lock asked for again when the page comes back into
+    view (wakelock_plus's own script forgets it once the browser has released it)."""
+    return Path(__file__).with_name("wakelock.js").read_text(encoding="utf-8")
 
 
 def own_origin_script() -> str:

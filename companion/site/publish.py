@@ -158,7 +158,8 @@ def _index(web: Path, version: str) -> str:
         f'<meta name="apple-mobile-web-app-title" content="{manifest["short_name"]}">\n'
         f'  <meta name="theme-color" content="{manifest["theme_color"]}">',
     )
-    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{table}\n{marks}\n{webfix.own_origin_script()}")
+    own = f"{marks}\n{webfix.wakelock_script()}\n{webfix.own_origin_script()}"
+    return webfix.add_script(html, f"{webfix.prefs_script()}\n{script}\n{table}\n{own}")
 
 
 #: The app's font as Flutter's font list names it: at the address the app's theme loads it

@@ -535,3 +535,67 @@ def test_a_start_that_stops_says_which_part_and_offers_reload(
             reload.click()
     finally:
         context.close()
+
+
+#: A phone's screen wake lock, as the browser gives it, counted: each request returns a
+#: lock the test releases when it "hides" the page, as a browser does on another app.
+WAKE_LOCK_JS = """(() => {
+  window.wakeRequests = 0;
+  window.wakeLocks = [];
+  let shown = "visible";
+  Object.defineProperty(Document.prototype, "visibilityState", {configurable: true, get: () => shown});
+  Object.defineProperty(Document.prototype, "hidden", {configurable: true, get: () => shown !== "visible"});
+  const lock = {
+    request: () => {
+      window.wakeRequests += 1;
+      const listeners = [];
+      const sentinel = {released: false, type: "screen",
+        addEventListener: (name, listener) => { if (name === "release") listeners.push(listener); },
+        release: async () => { sentinel.released = true; listeners.forEach((l) => l()); }};
+      window.wakeLocks.push(sentinel);
+      return Promise.resolve(sentinel);
+    },
+  };
+  Object.defineProperty(Navigator.prototype, "wakeLock", {configurable: true, get: () => lock});
+  window.showPage = (state) => {
+    if (state === "hidden") window.wakeLocks.forEach((s) => s.released || s.release());  // the browser lets go
+    shown = state;
+    document.dispatchEvent(new Event("visibilitychange"));
+  };
+})()"""
+
+
+def test_the_screen_stays_awake_after_the_phone_comes_back_from_another_app(
+    browser: Browser, host: StaticHost, tmp_path: Path
+) -> None:
+    """On a game the app keeps the screen awake; the phone switches to another app (the
+    browser releases the lock, as every browser does when a page is hidden) and back: the
+    page asks for the lock again, once. On the start screen it does not."""
+    context = phone(browser, tmp_path / "phone")
+    context.add_init_script(WAKE_LOCK_JS)
+    app = open_site(browser, host.url, context)
+    try:
+        app.new_game(NAMES, "companion")
+        deadline = time.monotonic() + 30
+        while app.page.evaluate("window.wakeRequests") < 1:
+            assert time.monotonic() < deadline, "the game never asked to keep the screen awake"
+            time.sleep(0.1)
+        asked = app.page.evaluate("window.wakeRequests")
+        app.page.evaluate("showPage('hidden')")
+        app.page.evaluate("showPage('visible')")
+        deadline = time.monotonic() + 10
+        while app.page.evaluate("window.wakeRequests") == asked:
+            assert time.monotonic() < deadline, "back in view, the page did not ask for the wake lock again"
+            time.sleep(0.1)
+        assert app.page.evaluate("window.wakeRequests") == asked + 1
+        assert app.page.evaluate("window.wakeLocks.at(-1).released") is False
+        app.tap("nav-back")
+        app.wait("new-game")
+        app.settle()
+        asked = app.page.evaluate("window.wakeRequests")
+        app.page.evaluate("showPage('hidden')")
+        app.page.evaluate("showPage('visible')")
+        app.settle()
+        assert app.page.evaluate("window.wakeRequests") == asked  # the start screen lets the phone sleep
+    finally:
+        app.close()
