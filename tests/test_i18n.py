@@ -206,7 +206,9 @@ def test_every_message_with_a_number_renders_for_0_1_2_and_5(lang: str, number: 
         text = translate(lang, key, **params)
         assert "{" not in text and "}" not in text, (lang, key, text)
         entry = catalog(lang)[key]
-        spelled_out = isinstance(entry, dict) and "{" not in entry.get(plural_form(lang, number), "{")
+        # A plural form with no number in it says the number in words ("the change made here").
+        form = entry.get(plural_form(lang, number), "{count}") if isinstance(entry, dict) else ""
+        spelled_out = isinstance(entry, dict) and not any(f"{{{name}}}" in form for name in NUMBERS)
         assert spelled_out or str(number) in text, (lang, key, text)
 
 

@@ -6,18 +6,25 @@ text the phone shows or by its saved game."""
 
 from __future__ import annotations
 
+import os
+import random
 from collections import deque
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from companion.data import codes
 from companion.data.store import Store
+from companion.data.table_order import TableInfo, phone_id
 from companion.rules import Migrate, Payment, Roll
 from companion.ui.model import AppModel, Screen
 from companion.ui.together import MOVES, Stage, StageError, Together
 
+from .test_table_order import ACTIONS, KINDS
 from .test_together import CHROME_OFFER
 from .test_ui_state import new_game
 
@@ -46,6 +53,7 @@ class Room:
         # The pages' pairing: a host's slot -> its guest and seat; a seat waits once it drops.
         self.seats: dict[tuple[str, str], tuple[str, int]] = {}
         self.answers = 0  # answers the hosts accepted (each a scan back)
+        self.target: dict[str, str] = {}  # the host each guest's join is meant for
 
     def phone(self, name: str, camera: bool = True) -> AppModel:
         model = AppModel.create(Store(self.tmp_path / f"{name}.sqlite3"), animation=False)
@@ -69,7 +77,7 @@ class Room:
             camera = "granted" if self.camera[name] else "refused"
             self.queue.append((name, {"op": "offer", "slot": slot, "sdp": sdp, "camera": camera}))
         elif op == "join":
-            host = next(n for n, m in self.phones.items() if m.together.role == "host")
+            host = self.target.get(name) or next(n for n, m in self.phones.items() if m.together.role == "host")
             numbers = {seat[0] for seat in ask.get("seats", [])}
             held = [k for k, (g, n) in self.seats.items() if k[0] == host and g == name and n in numbers]
             if held and held[0][1] not in self.phones[host].together.open_slots:
@@ -133,6 +141,7 @@ class Room:
     def join(self, host: str, guest: str) -> None:
         """Play together on ``host``, Join a table on ``guest``, the codes pasted both ways."""
         h, g = self.phones[host], self.phones[guest]
+        self.target[guest] = host
         if h.session.screen is not Screen.SHARE:
             h.together.share()
         self.run()
@@ -364,7 +373,7 @@ def test_two_phones_that_record_one_player_s_move_at_once_both_name_that_player(
     moved = current.migration_of(1) if current is not None else None
     assert moved is not None and moved.people == 1  # the first phone's entry, on the second phone too
     lost, stands = second.session.message, first.session.message
-    assert lost is not None and lost.key == "together.changed_meanwhile" and lost.params == {"name": "Bo"}
+    assert lost is not None and lost.key == "together.changed_meanwhile" and lost.params == {"name": "Bo", "count": 1}
     said = second.session.tr(lost.key, **lost.params).replace("\u2060", "")  # past a Korean line's word joiners
     assert "Bo 님의 기록" in said
     assert stands is not None and stands.key == "together.contested" and stands.params == {"name": "Bo"}
@@ -740,3 +749,154 @@ def test_no_seat_waits_for_a_phone_that_is_already_back(tmp_path: Path) -> None:
     guest.play.dispatch(Migrate(0, 1, Payment(food=1)))
     room.run()
     assert host.play.game is not None and guest.play.game is not None and host.play.game.log == guest.play.game.log
+
+
+# -- the table through the screens' models, walked at random -------------------------------
+
+
+class ScreensTable(RuleBasedStateMachine):
+    """Three phones as their screens drive them (the models of :mod:`companion.ui.together`
+    over a stand-in page): taps of every kind, channels that close, tabs that reload, a
+    guest that takes the table over with Play together, joins with the codes pasted. Its
+    oracle is its own ledger of every tap a phone's copy took, and of every line a phone
+    said about steps not kept; at the end every phone joins the newest host, and each
+    phone's taps are in the shared game once or were named on that phone."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ledger: dict[str, int] = {}
+        self.said: dict[str, int] = {}  # steps each phone's lines named as not kept
+
+    @initialize(seed=st.integers(0, 10_000))
+    def start(self, seed: int) -> None:
+        import tempfile
+
+        self.tmp = tempfile.TemporaryDirectory()
+        self.room = Room(Path(self.tmp.name))
+        self.rng = random.Random(seed)
+        for name in ("a", "b", "c"):
+            self._open(name)
+            self.ledger[name] = self.said[name] = 0
+        new_game(self.room.phones["a"], ["Ann", "Bo", "Cy", "Di"], printed=seed % 2 == 1)
+        first = self.room.phones["a"].play.game
+        self.ledger["a"] = len(first.log) if first is not None else 0  # a new game starts its first round
+        self.room.join("a", "b")
+        self.room.join("a", "c")
+
+    def _open(self, name: str) -> AppModel:
+        """``name``'s app, new over its storage (a first start, or a reload), its lines heard."""
+        model = self.room.phone(name)
+        said = model.session.say
+
+        def say(key: str, error: bool = True, **params: Any) -> None:
+            if key in ("together.not_kept", "together.not_kept_rules", "together.changed_meanwhile"):
+                self.said[name] += int(params["count"])
+            said(key, error, **params)
+
+        model.session.say = say  # type: ignore[method-assign]
+        return model
+
+    def teardown(self) -> None:
+        if hasattr(self, "room"):
+            self.settle_everything()
+            self.tmp.cleanup()
+
+    @rule(name=st.sampled_from("abc"), what=st.sampled_from(KINDS))
+    def tap(self, name: str, what: str) -> None:
+        play = self.room.phones[name].play
+        if play.game is None:
+            return
+        before = len(play.game.log)
+        if what == "undo":
+            play.undo()
+        elif what == "redo":
+            play.redo()
+        else:
+            play.dispatch(ACTIONS[what](self.rng, play.game))  # type: ignore[arg-type]
+        if play.game is not None and len(play.game.log) > before:
+            self.ledger[name] += 1
+
+    @rule()
+    def run(self) -> None:
+        self.room.run()
+
+    @rule(name=st.sampled_from("abc"))
+    def drop(self, name: str) -> None:
+        """Every channel of ``name`` closes (a lost Wi-Fi); both ends hear it."""
+        for phone, slot in [k for k in self.room.links if k[0] == name]:
+            if (phone, slot) in self.room.links:
+                self.room.drop(phone, slot)
+
+    @rule(name=st.sampled_from("abc"))
+    def reload(self, name: str) -> None:
+        """``name``'s tab reloads: its channels close, and a new app opens its kept copy."""
+        self.drop(name)
+        self.room.run()
+        game_id = self.room.phones[name].play.game_id
+        model = self._open(name)
+        if game_id is not None:
+            model.play.open_game(game_id)
+
+    @rule(name=st.sampled_from("abc"))
+    def take_over(self, name: str) -> None:
+        """``name`` taps Play together on its copy (its host gone, or never heard)."""
+        together = self.room.phones[name].together
+        if together.role != "host" and not together.follows_a_table() and self.room.phones[name].play.game:
+            together.share()
+            self.room.run()
+
+    @rule(name=st.sampled_from("abc"))
+    def rejoin(self, name: str) -> None:
+        """``name`` taps Join a table and pastes the newest host's code."""
+        host = self._newest()
+        model = self.room.phones[name]
+        if host is None or host == name or model.together.follows_a_table() or model.play.game is None:
+            return
+        self.room.join(host, name)
+
+    def _newest(self) -> str | None:
+        hosts = [(m.together.host.info.epoch, m.together.host.phone, n) for n, m in self.room.phones.items()
+                 if m.together.role == "host" and m.together.host is not None]  # fmt: skip
+        return min(hosts, key=lambda h: (-h[0], h[1]))[2] if hosts else None
+
+    def settle_everything(self) -> None:
+        """Every message arrives; the newest host is hosting (its player taps Play together
+        again if its tab reloaded); every other phone joins it."""
+        self.room.run()
+        records = {}
+        for name, model in self.room.phones.items():
+            store, game_id = model.session.store, model.play.game_id
+            table = store.get_setting(f"table-of:{game_id}") if game_id is not None else None
+            info = TableInfo.load(store, table or "")
+            records[name] = info.epoch if info.host == phone_id(store) else 0
+        top = max(records.values())
+        host = min((n for n in records if records[n] == top), key=lambda n: phone_id(self.room.phones[n].session.store))
+        if self.room.phones[host].together.role != "host":
+            self.room.phones[host].together.share()
+            self.room.run()
+        for name in self.room.phones:
+            if name != host:
+                self.drop(name)
+                self.room.run()
+                self.room.join(host, name)
+        self.room.run()
+        logs = [m.play.game.log if m.play.game is not None else None for m in self.room.phones.values()]
+        assert all(log == logs[0] for log in logs), "the phones' games differ"
+        hosting = self.room.phones[host].together.host
+        assert hosting is not None
+        by = [o for o in hosting.info.by if o is not None]
+        assert len(by) == len(set(by)), "a step twice in the shared game"
+        for name, model in self.room.phones.items():
+            mine = sum(1 for o in by if o[0] == phone_id(model.session.store))
+            assert mine + self.said[name] == self.ledger[name], (name, mine, self.said[name], self.ledger[name])
+            assert model.together.unshared == 0
+
+
+#: Generated tables through the screens: 200 a run (about 10 s), each up to 25 steps.
+ScreensTable.TestCase.settings = settings(
+    max_examples=int(os.environ.get("MAMMOTH_TABLE_EXAMPLES") or 200),
+    stateful_step_count=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_the_screens_lose_no_step_silently = ScreensTable.TestCase

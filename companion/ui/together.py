@@ -520,7 +520,7 @@ class Together:
     def _say_lost(self, lost: Lost) -> None:
         name = self._name(lost.player)
         if name is not None:  # another phone recorded that player's move first
-            self.play.say("together.changed_meanwhile", name=name)
+            self.play.say("together.changed_meanwhile", name=name, count=lost.count)
             return
         key = "together.not_kept_rules" if lost.why.startswith("error.") else "together.not_kept"
         self.play.say(key, count=lost.count)
