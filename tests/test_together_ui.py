@@ -673,9 +673,10 @@ def test_an_old_host_that_wakes_lets_its_phones_go_and_says_where_the_table_went
     assert second.together.stage == "joined"
     room.drop("second", "host")  # second's channel to first drops too
     room.run()
-    room.phones = {"host": asleep, **room.phones}  # (the stand-in page joins the first host it lists)
+    room.phones = {"host": asleep, **room.phones}
     host.together.share()  # the old host wakes with its code (epoch 1)
     room.run()
+    room.target["second"] = "host"  # the code second scans now is the old host's
     second.together.open_join()
     second.together.set_typed(host.together.code)
     second.together.submit_code()
