@@ -195,12 +195,13 @@ def _version(dest: Path, files: list[str], label: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict[str, object]:
+def publish(dest: Path, compile_with_node: bool = True, label: str = "", isolate: bool = True) -> dict[str, object]:
     """Write the site into ``dest``; returns what was written (files, bytes, version).
 
     The version is a hash of every file (and ``label``): the same app published again is
     the same version, and phones are offered an update only when something changed (or
-    the label did)."""
+    the label did). ``isolate``: the service worker makes the pages it serves
+    cross-origin isolated (``sw.js``); off only for the benchmark's side-by-side rows."""
     web = flet_client.client_dir()
     changed = flet_client.problems(web)
     if changed:  # before anything is written: a site from a changed client may not start
@@ -242,6 +243,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "") -> dict
             "/*VERSION*/ ''": json.dumps(version),
             "/*FILES*/ []": json.dumps(files),
             "/*VARIANTS*/ []": json.dumps(list(VARIANTS)),
+            "/*ISOLATE*/ true": json.dumps(isolate),
         },
     )
     (dest / "sw.js").write_text(worker, encoding="utf-8")

@@ -9,6 +9,20 @@ var FILES = /*FILES*/ [];
 var VARIANTS = /*VARIANTS*/ [];
 var PREFIX = "mammoth-herd-";
 var CACHE = PREFIX + VERSION;
+// Cross-origin isolation: a static host (GitHub Pages) cannot send the two headers that
+// give a page SharedArrayBuffer, and with it Flutter's renderer a thread of its own; this
+// worker serves every file, so it adds them. The site asks nothing of another origin, so
+// "require-corp" blocks nothing it uses. A page this worker did not serve (the very first
+// visit) runs as before, on one thread.
+var ISOLATE = /*ISOLATE*/ true;
+
+function isolated(answer) {
+  if (!ISOLATE || !answer || answer.type === "opaque" || answer.status === 0) return answer;
+  var headers = new Headers(answer.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: headers });
+}
 
 function url(name) {
   return new URL(name, self.registration.scope).href;
@@ -94,11 +108,11 @@ self.addEventListener("fetch", function (event) {
       // The site has one page; its screens are in the address's hash.
       var key = request.mode === "navigate" ? url("index.html") : request;
       return cache.match(key, { ignoreSearch: true }).then(function (found) {
-        if (found) return found;
+        if (found) return isolated(found);
         return fetch(request).then(function (answer) {
           var name = new URL(request.url).href.slice(self.registration.scope.length);
           if (answer.ok && VARIANTS.indexOf(name) >= 0) cache.put(request, answer.clone());
-          return answer;
+          return isolated(answer);
         });
       });
     })

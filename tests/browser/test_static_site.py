@@ -599,3 +599,37 @@ def test_the_screen_stays_awake_after_the_phone_comes_back_from_another_app(
         assert app.page.evaluate("window.wakeRequests") == asked  # the start screen lets the phone sleep
     finally:
         app.close()
+
+
+#: Whether the page is cross-origin isolated, and what that gives it.
+ISOLATION_JS = """() => ({isolated: window.crossOriginIsolated === true,
+  shared: typeof SharedArrayBuffer === "function"})"""
+
+
+def test_the_site_is_cross_origin_isolated_once_its_service_worker_serves_it(
+    browser: Browser, host: StaticHost, tmp_path: Path
+) -> None:
+    """A static host sends no isolation headers; the site's service worker adds them to
+    every file it serves. The first visit (served by the host) is not isolated and plays;
+    the next one, served by the worker, is: SharedArrayBuffer is there, Flutter's renderer
+    runs on a thread of its own (a second worker beside Python's), and a game plays,
+    offline too."""
+    context = phone(browser, tmp_path / "phone")
+    app = open_site(browser, host.url, context)
+    try:
+        assert app.page.evaluate(ISOLATION_JS) == {"isolated": False, "shared": False}
+        assert not any(worker.url.startswith("blob:") for worker in app.page.workers)  # one thread draws
+        offline_ready(app)
+        app.reload()
+        up_when_any(app, "new-game", "herd-card")
+        assert app.page.evaluate(ISOLATION_JS) == {"isolated": True, "shared": True}
+        workers = [worker.url for worker in app.page.workers]
+        assert any(url.endswith("python-worker.js") for url in workers), workers
+        assert any(url.startswith("blob:") for url in workers), workers  # skwasm's render thread
+        host.stop()
+        app.new_game(NAMES, "companion")
+        app.move(0, name="Anna")
+        app.shot("static-phone-light-isolated")
+        app.assert_offline()
+    finally:
+        app.close()
