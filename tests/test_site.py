@@ -301,6 +301,10 @@ def test_publish_writes_a_site_with_every_file_local(tmp_path: Path) -> None:
     assert "app.zip" in files and "pyodide/pyodide.asm.wasm" in files and "fonts/MammothSans-Regular.otf" in files
     assert not any(name.endswith((".symbols", ".map", ".exe")) for name in files)
     assert set(VARIANTS) <= set(files)  # every browser's build, each kept only where used
+    # The character set first (a browser looks in the first 1,024 bytes); no pointer to a
+    # source map the site does not ship.
+    assert index.index("<meta charset") < 200 and index.count("<meta charset") == 1
+    assert "sourceMappingURL" not in (site / "flutter_bootstrap.js").read_text(encoding="utf-8")
     again = publish(site, compile_with_node=False)
     assert again["version"] == facts["version"]
     assert publish(site, compile_with_node=False, label="next")["version"] != facts["version"]

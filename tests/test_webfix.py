@@ -198,6 +198,10 @@ def test_the_page_carries_the_connection_notice_in_every_language() -> None:
     page = add_script("<html><head><title>Flet</title><script>var flet = {}</script></head></html>", script)
     assert page.index(script) < page.index("var flet")
     assert add_script("<p>no head</p>", script) == "<p>no head</p>"
+    # The character set stays first, within the 1,024 bytes a browser looks in, and once.
+    flet = '<html><head>\n<base href="/">\n<meta charset="UTF-8">\n<title>Flet</title></head></html>'
+    page = add_script(flet, script)
+    assert page.index('<meta charset="UTF-8">') < 40 and page.count("charset") == 1 and '<base href="/">' in page
     assert "</script>" not in connection_script({"en": {"title": "</script><b>", "body": ""}})
 
 

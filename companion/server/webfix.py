@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from pathlib import Path
 from typing import Any
 
@@ -151,14 +152,22 @@ def connection_script(texts: dict[str, dict[str, str]]) -> str:
     return prefs_script() + "\n" + _with_texts("connection.js", texts)
 
 
+#: The page's character set, as Flet's index.html declares it.
+CHARSET = re.compile(r"<meta\s+charset=[\"']?[\w-]+[\"']?\s*/?>", re.I)
+
+
 def add_script(html: str, script: str) -> str:
-    """``html`` with ``script`` inline as the first thing of its head (before Flet's own
-    scripts open the connection); a page without a head is left as it is."""
+    """``html`` with ``script`` inline first in its head (before Flet's own scripts open the
+    connection), after only the page's character set, which a browser looks for in the
+    page's first 1,024 bytes; a page without a head is left as it is."""
     head = html.find("<head>")
     if head < 0:
         return html
     at = head + len("<head>")
-    return f"{html[:at]}\n<script>{script}</script>{html[at:]}"
+    found = CHARSET.search(html, at)
+    charset = found.group(0) if found else '<meta charset="UTF-8">'
+    rest = html[at : found.start()] + html[found.end() :] if found else html[at:]
+    return f"{html[:at]}\n{charset}\n<script>{script}</script>{rest}"
 
 
 def loading_script(texts: dict[str, dict[str, str]]) -> str:

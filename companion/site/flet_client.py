@@ -126,11 +126,16 @@ def problems(web: Path) -> list[str]:
 
 def bootstrap(web: Path) -> str:
     """flet-web's ``flutter_bootstrap.js`` without the settings of Flutter's service worker
-    (the site has its own; see :data:`SERVICE_WORKER_SETTINGS`)."""
+    (the site has its own; see :data:`SERVICE_WORKER_SETTINGS`), and without its pointer
+    to ``flutter.js.map``, a file the site does not ship (an audit counts the 404)."""
     text, count = SERVICE_WORKER_SETTINGS.subn("", (web / "flutter_bootstrap.js").read_text(encoding="utf-8"), 1)
     if count != 1:
         raise RuntimeError("flet-web's flutter_bootstrap.js changed: no serviceWorkerSettings")
-    return text
+    return SOURCE_MAP.sub("", text)
+
+
+#: A script's pointer to its source map (``//# sourceMappingURL=...``, to the line's end).
+SOURCE_MAP = re.compile(r"^//# sourceMappingURL=\S+\s*$", re.M)
 
 
 def client_dir() -> Path:
