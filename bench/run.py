@@ -802,6 +802,8 @@ def main() -> int:
             "first",
             "phone",
             "static",
+            "isolation",
+            "audit",
             "engines",
             "together",
             "taps",
@@ -843,6 +845,14 @@ def main() -> int:
             from bench.static_site import static_site
 
             rows += static_site(browser, 2 if args.quick else 5)
+        if want("isolation"):
+            from bench.isolation import isolation
+
+            rows += isolation(browser, 2 if args.quick else 5)
+        if want("audit"):
+            from bench.audit import audit
+
+            rows += audit(1 if args.quick else 3)
         if want("engines"):
             from bench.engines import engines
 

@@ -62,7 +62,7 @@ async function uncovered(identifier) {
 }
 
 async function inView(identifier) {
-  const height = page.viewport().height;
+  const height = await page.evaluate(() => window.innerHeight);
   let found = await still(identifier);
   for (let i = 0; i < 12 && (found.y < 0 || found.y + found.height > height || !(await uncovered(identifier))); i++) {
     await page.mouse.move(20, Math.round(height / 2));
@@ -75,10 +75,14 @@ async function inView(identifier) {
 const ops = {
   async launch(ask) {
     uncoveredSource = ask.uncovered;
+    // The phone's size is the headless window's own: puppeteer's setViewport also sets a
+    // screen orientation, a BiDi command that Firefox ESR 140 does not have.
     browser = await puppeteer.launch({
       browser: "firefox",
       executablePath: ask.executable,
       headless: true,
+      defaultViewport: null,
+      env: { ...process.env, MOZ_HEADLESS_WIDTH: String(ask.width), MOZ_HEADLESS_HEIGHT: String(ask.height) },
       userDataDir: ask.profile,
       extraPrefsFirefox: {
         "intl.accept_languages": ask.lang,
@@ -92,7 +96,6 @@ const ops = {
       },
     });
     page = (await browser.pages())[0] || (await browser.newPage());
-    await page.setViewport({ width: ask.width, height: ask.height });
     page.on("console", (message) => {
       if (["warn", "warning", "error"].includes(message.type())) said.push(message.text().slice(0, 300));
     });
