@@ -973,14 +973,7 @@ def test_a_step_carried_by_two_phones_is_in_the_new_host_s_log_once(tmp_path: Pa
     and A and the old host both join it, each carrying that move. It is in B's log once
     (before, twice under two origins, so Undo seemed to do nothing), and nobody is told
     that a step was not kept."""
-    net = Net(tmp_path)
-    for name in ("h", "a", "b"):
-        net.phone(name)
-    net.host("h", new_game(4, seed=5))
-    net.tap("h", "play", StartRound())
-    net.join("a", "h")
-    net.join("b", "h")
-    net.deliver()
+    net = _three(tmp_path, ("h", "a", "b"), players=4)
     del net.queues[("h", "b")]  # b's channel dies first: the next move never reaches it
     net.phones["b"].guest.connected = False  # type: ignore[union-attr]
     net.tap("h", "play", Migrate(0, 2, Payment(food=2)))
@@ -1034,15 +1027,15 @@ def test_a_stale_moved_claim_changes_nothing_and_is_no_fault(tmp_path: Path) -> 
 # -- two phones recording one player's move at once ---------------------------------------
 
 
-def _three(tmp_path: Path) -> Net:
-    """A host and two guests in round 1, every phone on the same log."""
+def _three(tmp_path: Path, names: tuple[str, str, str] = ("h", "g", "k"), players: int = 3) -> Net:
+    """A host (the first of ``names``) and two guests in round 1, every phone on one log."""
     net = Net(tmp_path)
-    for name in ("h", "g", "k"):
+    for name in names:
         net.phone(name)
-    net.host("h", new_game(3, seed=5))
-    net.tap("h", "play", StartRound())
-    net.join("g", "h")
-    net.join("k", "h")
+    net.host(names[0], new_game(players, seed=5))
+    net.tap(names[0], "play", StartRound())
+    net.join(names[1], names[0])
+    net.join(names[2], names[0])
     net.deliver()
     return net
 

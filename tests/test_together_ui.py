@@ -154,6 +154,16 @@ class Room:
         self.run()
 
 
+def _a_host_and_two_guests(tmp_path: Path, names: list[str]) -> tuple[Room, tuple[AppModel, AppModel, AppModel]]:
+    """A room whose host plays a new game of ``names``, and two guests that joined it."""
+    room = Room(tmp_path)
+    phones = room.phone("host"), room.phone("first"), room.phone("second")
+    new_game(phones[0], names)
+    room.join("host", "first")
+    room.join("host", "second")
+    return room, phones
+
+
 def test_a_guest_joins_and_both_phones_play_one_game(tmp_path: Path) -> None:
     """The guest opens the host's game; a move recorded on either phone is on both."""
     room = Room(tmp_path)
@@ -339,11 +349,7 @@ def test_two_phones_that_move_at_once_both_count(tmp_path: Path) -> None:
     """Both guests record a move before either hears of the other's: the host keeps both
     (a move draws nothing, so the rules decide it again on the newer game); nobody is told
     of a lost step."""
-    room = Room(tmp_path)
-    host, first, second = room.phone("host"), room.phone("first"), room.phone("second")
-    new_game(host, ["Ann", "Bo", "Cy"])
-    room.join("host", "first")
-    room.join("host", "second")
+    room, (host, first, second) = _a_host_and_two_guests(tmp_path, ["Ann", "Bo", "Cy"])
     first.play.dispatch(Migrate(0, 1, Payment(food=1)))
     second.play.dispatch(Migrate(1, 2, Payment(food=2)))
     room.run()
@@ -358,11 +364,7 @@ def test_two_phones_that_record_one_player_s_move_at_once_both_name_that_player(
     """Both guests record Bo's move before either hears of the other's: the first the host
     has stands on every phone; the other phone says, in its language, that another phone
     changed Bo's entry and its own was not kept; the phone whose entry stands says so too."""
-    room = Room(tmp_path)
-    host, first, second = room.phone("host"), room.phone("first"), room.phone("second")
-    new_game(host, ["Ann", "Bo", "Cy"])
-    room.join("host", "first")
-    room.join("host", "second")
+    room, (host, first, second) = _a_host_and_two_guests(tmp_path, ["Ann", "Bo", "Cy"])
     second.session.set_language("ko")
     first.play.dispatch(Migrate(1, 1, Payment(food=1)))
     second.play.dispatch(Migrate(1, 3, Payment(food=3)))

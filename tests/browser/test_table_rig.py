@@ -323,6 +323,15 @@ DEEP_JS = """() => {
 }"""
 
 
+def _a_game_of_four_shared(host: App, guest: App) -> None:
+    """A new game of four on the host (three of them may use the herd's area), and the
+    guest joined to it with both codes pasted."""
+    host.new_game(["Anna", "Bert", "Chen", "Dana"], "companion")
+    _codes_cross(host, guest)
+    host.wait_text("share-status", "1 other phone")
+    guest.wait("herd-card", timeout=30_000)
+
+
 def _rejoin_with_one_scan(host: App, guest: App) -> None:
     """The host shows its code with the guest's seat; the guest pastes it on Join a table
     at once; the seat opens with no answer scanned back."""
@@ -351,10 +360,7 @@ def test_a_deep_message_a_reload_and_a_join_at_once_after_a_sleep_lose_no_step(
     scan, and the move is on the host)."""
     host, guest = _phones(browser, rig, tmp_path)
     try:
-        host.new_game(["Anna", "Bert", "Chen", "Dana"], "companion")  # three may use the area
-        _codes_cross(host, guest)
-        host.wait_text("share-status", "1 other phone")
-        guest.wait("herd-card", timeout=30_000)
+        _a_game_of_four_shared(host, guest)
         host.tap("share-done")
         host.move(0, name="Anna")
         guest.wait_text("player-0", "Anna moves")
@@ -404,10 +410,7 @@ def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_co
         )
         third = open_app(browser, rig.url, third_context)
         try:
-            host.new_game(["Anna", "Bert", "Chen", "Dana"], "companion")  # three may use the area
-            _codes_cross(host, guest)
-            host.wait_text("share-status", "1 other phone")
-            guest.wait("herd-card", timeout=30_000)
+            _a_game_of_four_shared(host, guest)
             third.tap("join-table")
             join_with(third, read_code(host, "share-code"))
             answer_with(host, read_code(third, "join-answer"))
