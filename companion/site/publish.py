@@ -195,13 +195,13 @@ def _version(dest: Path, files: list[str], label: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def publish(dest: Path, compile_with_node: bool = True, label: str = "", isolate: bool = True) -> dict[str, object]:
+def publish(dest: Path, compile_with_node: bool = True, label: str = "", isolate: bool = False) -> dict[str, object]:
     """Write the site into ``dest``; returns what was written (files, bytes, version).
 
     The version is a hash of every file (and ``label``): the same app published again is
     the same version, and phones are offered an update only when something changed (or
     the label did). ``isolate``: the service worker makes the pages it serves
-    cross-origin isolated (``sw.js``); off only for the benchmark's side-by-side rows."""
+    cross-origin isolated (``sw.js``; off by default, as measured: docs/performance.md)."""
     web = flet_client.client_dir()
     changed = flet_client.problems(web)
     if changed:  # before anything is written: a site from a changed client may not start
@@ -243,7 +243,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "", isolate
             "/*VERSION*/ ''": json.dumps(version),
             "/*FILES*/ []": json.dumps(files),
             "/*VARIANTS*/ []": json.dumps(list(VARIANTS)),
-            "/*ISOLATE*/ true": json.dumps(isolate),
+            "/*ISOLATE*/ false": json.dumps(isolate),
         },
     )
     (dest / "sw.js").write_text(worker, encoding="utf-8")
@@ -254,7 +254,7 @@ def publish(dest: Path, compile_with_node: bool = True, label: str = "", isolate
 
 
 def main(argv: list[str]) -> int:
-    """The ``publish`` command: ``publish [DIR] [--language LANG] [--no-compile]``."""
+    """The ``publish`` command: ``publish [DIR] [--language LANG] [--no-compile] [--label TEXT] [--isolate]``."""
     import argparse
 
     from ..cli import environment_language
@@ -268,6 +268,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--language", choices=LANGUAGES, default=None, help="language of the messages")
     parser.add_argument("--no-compile", action="store_true", help="ship Python sources (no Node.js needed)")
     parser.add_argument("--label", default="", help="a name for this build; a new one makes a new version")
+    parser.add_argument(
+        "--isolate",
+        action="store_true",
+        help="serve the pages cross-origin isolated from the service worker (Flutter draws on a thread of its own)",
+    )
     options = parser.parse_args(argv)
     lang = options.language or environment_language(os.environ) or "en"
 
@@ -276,7 +281,9 @@ def main(argv: list[str]) -> int:
 
     dest = Path(options.folder)
     try:
-        facts = publish(dest.resolve(), compile_with_node=not options.no_compile, label=options.label)
+        facts = publish(
+            dest.resolve(), compile_with_node=not options.no_compile, label=options.label, isolate=options.isolate
+        )
     except PublishError as exc:
         print(tr(exc.key, **exc.params), file=sys.stderr)
         return 1

@@ -9,12 +9,14 @@ var FILES = /*FILES*/ [];
 var VARIANTS = /*VARIANTS*/ [];
 var PREFIX = "mammoth-herd-";
 var CACHE = PREFIX + VERSION;
-// Cross-origin isolation: a static host (GitHub Pages) cannot send the two headers that
-// give a page SharedArrayBuffer, and with it Flutter's renderer a thread of its own; this
-// worker serves every file, so it adds them. The site asks nothing of another origin, so
-// "require-corp" blocks nothing it uses. A page this worker did not serve (the very first
-// visit) runs as before, on one thread.
-var ISOLATE = /*ISOLATE*/ true;
+// Cross-origin isolation, where the site is published with it (`publish --isolate`): a
+// static host (GitHub Pages) cannot send the two headers that give a page SharedArrayBuffer,
+// and with it Flutter's renderer a thread of its own; this worker serves every file, so it
+// adds them. The site asks nothing of another origin, so "require-corp" blocks nothing it
+// uses. A page this worker did not serve (the very first visit) runs on one thread. Off by
+// default: measured on this project's 2-core machine, it made no visit faster and a tap's
+// median slower (docs/performance.md).
+var ISOLATE = /*ISOLATE*/ false;
 
 function isolated(answer) {
   if (!ISOLATE || !answer || answer.type === "opaque" || answer.status === 0) return answer;

@@ -34,6 +34,19 @@ def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     return pages.shared_site(base if worker_id == "master" else base.parent)
 
 
+@pytest.fixture(scope="session")
+def isolated_site(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the site as ``publish --isolate`` writes it: its service worker serves every
+    page cross-origin isolated (the one line of ``sw.js`` that the option sets)."""
+    copy = tmp_path_factory.mktemp("isolated") / "site"
+    shutil.copytree(site, copy)
+    worker = copy / "sw.js"
+    text = worker.read_text(encoding="utf-8")
+    assert text.count("var ISOLATE = false;") == 1, "sw.js no longer names ISOLATE as publish writes it"
+    worker.write_text(text.replace("var ISOLATE = false;", "var ISOLATE = true;"), encoding="utf-8")
+    return copy
+
+
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     srv = Server(tmp_path / "data").start()

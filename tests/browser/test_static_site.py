@@ -146,6 +146,15 @@ def offline_ready(app: App, timeout: float = 90) -> None:
     assert not {"main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/chromium/canvaskit.wasm"} & set(kept)
 
 
+def isolated_again(app: App) -> None:
+    """Once the service worker keeps the site, the page again, now served by the worker:
+    cross-origin isolated (as every visit after a phone's first one is)."""
+    offline_ready(app)
+    app.reload()
+    up_when_any(app, "new-game", "herd-card")
+    assert app.page.evaluate("window.crossOriginIsolated === true")
+
+
 def listen(context: BrowserContext) -> list[str]:
     """Everything the pages and workers of ``context`` write to the console from now on
     (the Python worker says there whether it restored its snapshot)."""
@@ -607,21 +616,21 @@ ISOLATION_JS = """() => ({isolated: window.crossOriginIsolated === true,
 
 
 def test_the_site_is_cross_origin_isolated_once_its_service_worker_serves_it(
-    browser: Browser, host: StaticHost, tmp_path: Path
+    browser: Browser, isolated_site: Path, site: Path, tmp_path: Path
 ) -> None:
-    """A static host sends no isolation headers; the site's service worker adds them to
-    every file it serves. The first visit (served by the host) is not isolated and plays;
-    the next one, served by the worker, is: SharedArrayBuffer is there, Flutter's renderer
-    runs on a thread of its own (a second worker beside Python's), and a game plays,
-    offline too."""
+    """Published with ``--isolate``: a static host sends no isolation headers, and the site's
+    service worker adds them to every file it serves. The first visit (served by the host)
+    is not isolated and plays; the next one, served by the worker, is: SharedArrayBuffer is
+    there, Flutter's renderer runs on a thread of its own (a second worker beside Python's),
+    and a game plays, offline too. Published as by default, the worker adds nothing."""
+    assert "var ISOLATE = false;" in (site / "sw.js").read_text(encoding="utf-8")
+    host = StaticHost(isolated_site).start()
     context = phone(browser, tmp_path / "phone")
     app = open_site(browser, host.url, context)
     try:
         assert app.page.evaluate(ISOLATION_JS) == {"isolated": False, "shared": False}
         assert not any(worker.url.startswith("blob:") for worker in app.page.workers)  # one thread draws
-        offline_ready(app)
-        app.reload()
-        up_when_any(app, "new-game", "herd-card")
+        isolated_again(app)
         assert app.page.evaluate(ISOLATION_JS) == {"isolated": True, "shared": True}
         workers = [worker.url for worker in app.page.workers]
         assert any(url.endswith("python-worker.js") for url in workers), workers
@@ -633,3 +642,4 @@ def test_the_site_is_cross_origin_isolated_once_its_service_worker_serves_it(
         app.assert_offline()
     finally:
         app.close()
+        host.stop()

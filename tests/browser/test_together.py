@@ -29,18 +29,20 @@ from .table_net import (
     saved_game_state,
     served_site,
 )
+from .test_static_site import isolated_again
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory, site: Path) -> Iterator[tuple[Path, str]]:
-    """A Chromium that runs in the room's network, and the site's address there."""
+def room(tmp_path_factory: pytest.TempPathFactory, isolated_site: Path) -> Iterator[tuple[Path, str]]:
+    """A Chromium that runs in the room's network, and the site's address there (the site as
+    ``publish --isolate`` writes it: the walks that reload once play isolated)."""
     if not can_make():
         pytest.skip("needs root and iproute2 to make a network namespace (CI runs as root)")
     with (
         namespace(tmp_path_factory.mktemp("netns")) as (name, chromium),
-        served_site(name, site) as url,
+        served_site(name, isolated_site) as url,
     ):
         yield chromium, url
 
@@ -49,13 +51,17 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
     """No camera on either phone: the join fails with a line that says why. The host allows
     its camera and makes a new code: the codes cross as text, the guest shows the game, a
     round is played from both phones, and both saved games replay to one state. The host
-    leaves: the guest's table state says so and it keeps its copy. Nothing leaves the site."""
+    leaves: the guest's table state says so and it keeps its copy. Nothing leaves the site.
+    Both pages are cross-origin isolated (served by the site's worker), as from a phone's
+    second visit on."""
     chromium, site_url = room
     host_context = phone(browser, chromium, tmp_path / "host", camera=True, locale="en-US", scheme="light")
     guest_context = phone(browser, chromium, tmp_path / "guest", camera=False, locale="ko-KR", scheme="dark")
     host = open_app(browser, site_url, host_context)
     guest = open_app(browser, site_url, guest_context)
     try:
+        for app in (host, guest):  # both pages cross-origin isolated, as on a phone's second visit
+            isolated_again(app)
         host.new_game(["Anna", "Bert", "Chen"], "companion")
         host.reveal("share-table")
         host.tap("share-table")
@@ -160,7 +166,8 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
 def test_a_phone_scans_the_hosts_code(browser: Browser, room: tuple[Path, str], tmp_path: Path) -> None:
     """The camera path: a phone whose camera sees a host's QR code (drawn by the site's own
     generator) joins with it, and shows its answer to that code (the same token). The
-    scanner is the one the site ships, loaded from the site, as a table without internet has it."""
+    scanner is the one the site ships, loaded from the site, as a table without internet has it,
+    in a page the site's service worker made cross-origin isolated."""
     chromium, site_url = room
     offer = Code(Kind.OFFER, 4242, "abcd", "p" * 22, bytes(range(32)), (("10.77.0.1", 9),))
     video = qr_video(browser, codes.encode(offer), tmp_path / "host-phone.y4m")
@@ -168,6 +175,7 @@ def test_a_phone_scans_the_hosts_code(browser: Browser, room: tuple[Path, str], 
     context.grant_permissions(["camera"], origin=site_url.rstrip("/"))
     guest = open_app(browser, site_url, context)
     try:
+        isolated_again(guest)  # the camera and the scanner's worker in an isolated page
         guest.tap("join-table")
         guest.tap("join-scan")
         answer = codes.decode(read_code(guest, "join-answer"))
