@@ -58,7 +58,8 @@ def audit(runs: int) -> list[Row]:
     version = str(reports[0]["lighthouseVersion"])
 
     def score(category: str) -> list[float]:
-        return [float(r["categories"][category]["score"]) for r in reports]  # type: ignore[index]
+        """A category's score as Lighthouse shows it, out of 100."""
+        return [100 * float(r["categories"][category]["score"]) for r in reports]  # type: ignore[index]
 
     def audit_value(name: str) -> list[float]:
         return [float(r["audits"][name]["numericValue"]) / 1000 for r in reports]  # type: ignore[index]
@@ -76,9 +77,10 @@ def audit(runs: int) -> list[Row]:
         f"interactive {median(audit_value('interactive')):.1f} s"
     )
     accessible = median(score("accessibility"))
+    best = sorted({name for report in reports for name in failed(report)})
     return [
         Row(
-            "8a. Lighthouse mobile: performance score",
+            "8a. Lighthouse mobile: performance score (of 100)",
             score("performance"),
             None,
             "",
@@ -86,15 +88,22 @@ def audit(runs: int) -> list[Row]:
             True,
             f"Lighthouse {version}; {timings}",
         ),
-        Row("8b. Lighthouse mobile: accessibility score", score("accessibility"), None, "", "≥ 0.9", accessible >= 0.9),
         Row(
-            "8c. Lighthouse mobile: best-practices score",
+            "8b. Lighthouse mobile: accessibility score (of 100)",
+            score("accessibility"),
+            None,
+            "",
+            "≥ 90",
+            accessible >= 90,
+        ),
+        Row(
+            "8c. Lighthouse mobile: best-practices score (of 100)",
             score("best-practices"),
             None,
             "",
             "recorded",
             True,
-            "failed: " + ", ".join(failed(reports[0])),
+            "failed: " + ", ".join(best),
         ),
         Row(
             "8d. Lighthouse mobile: total blocking time",
