@@ -33,6 +33,7 @@ from companion.rules import (
     DescribeTile,
     EndGame,
     EnterDice,
+    EntryKind,
     Game,
     LogEntry,
     Migrate,
@@ -424,9 +425,9 @@ class TableMachine(RuleBasedStateMachine):
         self.rng = random.Random(0)
         self.made: dict[str, set[int]] = {}
         # The test's own record of what each player did, kept apart from the code's step
-        # numbers: for each phone, the round of each tap its copy took (the round its log
-        # shows for that step), whatever the phone's part at the table then.
-        self.ledger: dict[str, list[int]] = {}
+        # numbers: for each phone, the round and the kind of each tap its copy took (as its
+        # log shows that step), whatever the phone's part at the table then.
+        self.ledger: dict[str, list[tuple[int, str]]] = {}
         self.taps = 0
 
     @initialize(path=st.builds(lambda: None), seed=st.integers(0, 10_000))
@@ -446,8 +447,8 @@ class TableMachine(RuleBasedStateMachine):
         # Half the tables play printed tiles (the herd's area asked, the tile described).
         self.net.host("a", new_game(4, deck="physical" if seed % 2 else "companion", seed=seed))
         self._tap("a", "play", _next_round(self.rng, self.net.phones["a"].game()))
-        self.net.join("b", "a")
-        self.net.join("c", "a")
+        self.net.join("b", "a", prints=_prints("b", "a"))
+        self.net.join("c", "a", prints=_prints("c", "a"))
         self.net.deliver(self.rng)
 
     def teardown(self) -> None:
@@ -472,7 +473,7 @@ class TableMachine(RuleBasedStateMachine):
         """A tap on ``name``'s copy, written in the ledger when the copy took it."""
         if not self.net.tap(name, how, action):
             return False
-        self.ledger[name].append(self.net.phones[name].game().log[-1].round)
+        self.ledger[name].append(_what(self.net.phones[name].game().log[-1]))
         return True
 
     @rule(name=st.sampled_from("abc"), what=st.sampled_from(["move", "withdraw", "choose", "dice", "score"]))
@@ -506,7 +507,28 @@ class TableMachine(RuleBasedStateMachine):
     def rejoin(self, name: str) -> None:
         host = self._newest_host()
         if host is not None and host != name and self.net.phones[name].game_id is not None:
-            self.net.join(name, host)
+            self.net.join(name, host, prints=_prints(name, host))
+
+    @rule(name=st.sampled_from("abc"), victim=st.sampled_from("abc"))
+    def forge(self, name: str, victim: str) -> None:
+        """``name``'s page (a hostile one) sends its host a step in ``victim``'s name, under
+        the number ``victim`` gives its next step: refused, so ``victim``'s own next step is
+        not taken for a copy of it and dropped."""
+        phone = self.net.phones[name]
+        hosts = [to for sender, to in self.net.queues if sender == name and self.net.phones[to].host is not None]
+        if phone.guest is None or phone.game_id is None or not hosts or victim == name:
+            return
+        store = self.net.phones[victim].store
+        game_id = self.net.phones[victim].game_id
+        table = store.get_setting(f"table-of:{game_id}") if game_id is not None else None
+        number = TableInfo.load(store, table or "").next_n
+        game = phone.game()
+        try:
+            entry = entry_to_dict(play(game, Migrate(0, 1, Payment(food=1))).log[-1])
+        except RuleError:
+            return
+        forged = tm.Steps(str(store.get_setting("phone-id")), (tm.OwnStep(number, head(game), entry),))
+        self.net.carry(name, hosts[0], tm.dump(forged))
 
     @precondition(lambda self: sum(p.host is not None for p in self.net.phones.values()) < 2)
     @rule(name=st.sampled_from("abc"))
@@ -563,7 +585,7 @@ class TableMachine(RuleBasedStateMachine):
             self.net.host(host)
         for name, phone in self.net.phones.items():
             if name != host and not (phone.guest is not None and (name, host) in self.net.queues):
-                self.net.join(name, host)
+                self.net.join(name, host, prints=_prints(name, host))
         self.net.deliver(self.rng)
         logs = _logs(self.net, *self.net.phones)
         assert all(log == logs[0] for log in logs)
@@ -584,12 +606,22 @@ class TableMachine(RuleBasedStateMachine):
         ids = {name: phone.store.get_setting("phone-id") for name, phone in self.net.phones.items()}
         for name, phone in self.net.phones.items():
             theirs = (entry for entry, origin in zip(log, by, strict=True) if origin and origin[0] == ids[name])
-            rounds = Counter(entry.round for entry in theirs)
+            rounds = Counter(_what(entry) for entry in theirs)
             named = sum(lost.count for lost in phone.lost)
             made = Counter(self.ledger[name])
-            assert rounds <= made, (name, "a step in a round its phone never tapped in", rounds - made)
+            assert rounds <= made, (name, "a step its phone never tapped, or in another round", rounds - made)
             assert rounds.total() + named == made.total(), (name, rounds.total(), named, made.total())
         assert all(origin is not None and origin[0] in ids.values() for origin in by), by
+
+
+def _what(entry: LogEntry) -> tuple[int, str]:
+    """A step as the ledger writes it: its round and its kind (an action's name, Undo, Redo)."""
+    return entry.round, type(entry.action).__name__ if entry.kind is EntryKind.PLAY else entry.kind.value
+
+
+def _prints(guest: str, host: str) -> tuple[str, str]:
+    """The certificates of a guest's channel to its host: each phone keeps its own."""
+    return (f"CERT{guest.upper()}", f"CERT{host.upper()}")
 
 
 #: Generated tables a run (each with reloads, take-overs, taps, drops and late messages at
