@@ -53,6 +53,9 @@ class EnginePhone:
     def text(self, identifier: str) -> str:
         raise NotImplementedError
 
+    def tap(self, identifier: str) -> None:
+        raise NotImplementedError
+
     def on_screen(self, what: str) -> str:
         raise NotImplementedError
 
@@ -72,6 +75,23 @@ class EnginePhone:
             if time.monotonic() > deadline:
                 raise EngineError(self.on_screen(f"{identifier} stayed on screen"))
             time.sleep(0.1)
+
+    def tap_for(self, identifier: str, shows: str, timeout: float = 30.0) -> None:
+        """Tap ``identifier`` until ``shows`` is on screen, as a person taps again when a
+        tap did nothing: at most three taps, and one only while ``identifier`` is still
+        there (a CI run's WebKit, drawing in software on a loaded machine, once lost the
+        tap on End game's question)."""
+        for _ in range(3):
+            if self.exists(shows):
+                return
+            if self.exists(identifier):
+                self.tap(identifier)
+            deadline = time.monotonic() + timeout / 3
+            while time.monotonic() < deadline:
+                if self.exists(shows):
+                    return
+                time.sleep(0.2)
+        raise EngineError(self.on_screen(f"tapped {identifier}; {shows} never came"))
 
 
 class FirefoxPhone(EnginePhone):

@@ -106,9 +106,9 @@ def test_firefox_plays_a_round_keeps_it_and_opens_offline(host: StaticHost, tmp_
         phone.wait_text("title", "Runde 2")
         # The final sheet with no host: a count, the results, BG Stats' QR code drawn by
         # the phone's own Python from its kept copy of the site.
-        phone.tap("end-game")
-        phone.tap("confirm-end")
-        phone.tap("final-sheet")
+        phone.tap_for("end-game", "confirm-end")
+        phone.tap_for("confirm-end", "final-sheet")
+        phone.tap_for("final-sheet", "fs-0-culture-art-plus")
         phone.tap("fs-0-culture-art-plus")
         phone.wait_text("final-total-0", "1 Punkt")
         phone.tap("final-done")
@@ -180,9 +180,9 @@ def test_webkit_starts_in_a_c_locale_plays_a_round_and_speaks_german(logged: Sta
         # The final sheet: a count and its total, the results. (BG Stats' QR code, below the
         # thumb bar here, is not reached: this driver's wheel turn did not scroll the results
         # in WebKit; Chromium's and Firefox's walks show the code.)
-        phone.tap("end-game")
-        phone.tap("confirm-end")
-        phone.tap("final-sheet")
+        phone.tap_for("end-game", "confirm-end")
+        phone.tap_for("confirm-end", "final-sheet")
+        phone.tap_for("final-sheet", "fs-0-culture-art-plus")
         phone.tap("fs-0-culture-art-plus")
         phone.wait_text("final-total-0", "1 point")
         phone.tap("final-done")

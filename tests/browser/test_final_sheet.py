@@ -29,12 +29,19 @@ SIZES = {"320": SMALLEST, "360": NARROW, "tablet": TABLET}
 
 def _type(app: App, identifier: str, text: str) -> None:
     """Tap the field, then type into it key by key, as a person does (a value set on the
-    page's input without a tap first was sometimes not seen by Flutter's editor)."""
-    app.tap(identifier)
-    app.settle()
-    app.page.keyboard.press("Control+a")
-    app.page.keyboard.type(text)
-    app.settle()
+    page's input without a tap first was sometimes not seen by Flutter's editor). A busy
+    machine can drop a key (a CI run once read "8" for "87"): the field's text is read
+    back, and typed again, as a person who sees the wrong number does."""
+    for _ in range(3):
+        app.tap(identifier)
+        app.settle()
+        app.page.keyboard.press("Control+a")
+        app.page.keyboard.type(text)
+        app.settle()
+        box = app.el(identifier).locator("input, textarea")
+        if not box.count() or box.first.input_value() == text:
+            return
+    raise AssertionError(app.on_screen(f"typed {text!r} into {identifier} three times; the field never had it"))
 
 
 @pytest.mark.parametrize(
