@@ -685,9 +685,19 @@ def _walk(seed: int, *rules: tuple[str, str, str]) -> None:
     for rule_name, name, what in rules:
         if rule_name == "tap":
             machine.tap(name, what)
+        elif rule_name == "forge":
+            machine.forge(name, what)  # ``what``: the phone forged
         else:
             getattr(machine, rule_name)(name)
     machine.teardown()
+
+
+def test_no_guest_speaks_in_the_host_s_own_name() -> None:
+    """Found by the machine in CI (1,000 tables): b takes the table over, a joins it, and
+    a's page sends b steps in b's own name, from a's certificate. b's own id had no
+    certificate in b's record, so the steps were taken, and b's next own step reused their
+    id: the phones' games differed. A host now refuses any step in its own name."""
+    _walk(0, ("take_over", "b", ""), ("rejoin", "a", ""), ("forge", "a", "b"), ("tap", "a", "end"))
 
 
 def test_a_move_the_host_keeps_is_not_named_lost_on_the_phone_that_made_it() -> None:

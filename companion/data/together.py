@@ -205,6 +205,9 @@ class Host:
             self.on_problem(exc.key)
             return None
         if isinstance(message, tm.Steps | tm.Hello):
+            if message.phone == self.phone:
+                self.on_problem("together.message_bad")  # no guest speaks as the host itself
+                return None
             if self.bound.setdefault(peer, message.phone) != message.phone:
                 self.on_problem("together.message_bad")  # a channel speaks for one phone only
                 return None
