@@ -6,6 +6,7 @@ text the phone shows or by its saved game."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from collections import deque
@@ -35,8 +36,9 @@ def _sdp(address: str, setup: str, with_address: bool = True) -> str:
 
 
 def _print(name: str) -> str:
-    """The certificate fingerprint phone ``name``'s page keeps (each phone its own)."""
-    return name.encode().hex().upper()
+    """The certificate fingerprint phone ``name``'s page keeps (each phone its own), as SDP
+    writes it: SHA-256, 32 bytes in hex with colons."""
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(name.encode()).digest())
 
 
 class Room:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
@@ -35,6 +36,15 @@ MAX_ID = 32
 
 Origin = tuple[str, int] | None
 Entry = dict[str, Any]
+#: The certificate each phone of the table speaks from, as the host's record holds them
+#: (``(phone, fingerprint)``, sorted): every copy keeps them, so a phone that takes the
+#: table over knows which certificate may speak for which phone. A release that sent none
+#: leaves them out: read as none.
+Prints = tuple[tuple[str, str], ...]
+#: The most certificates a message names, and the form of one (DTLS's SHA-256, as SDP
+#: writes it).
+MAX_PRINTS = 32
+PRINT = re.compile(r"[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}")
 
 
 class ProtocolError(ValueError):
@@ -87,6 +97,7 @@ class Table:
     log: tuple[Entry, ...]
     by: tuple[Origin, ...]
     asking: int
+    prints: Prints = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +111,7 @@ class Log:
     entries: tuple[Entry, ...]
     by: tuple[Origin, ...]
     asking: int
+    prints: Prints = ()  # only when the host's record learnt a phone's certificate since
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,8 +162,8 @@ class Moved:
 class Clash:
     """Another phone recorded ``player``'s move (or count) at the same time as ``phone``,
     whose entry stands: ``phone`` is told, so that both check it. A host sends it to that
-    phone; a guest that found the clash while it joined sends it to the host, which passes
-    it on."""
+    phone. (A guest of the release before decided its steps at a join itself and sent the
+    clashes it found there to the host, which still passes them on.)"""
 
     phone: str
     player: int
@@ -188,6 +200,8 @@ def dump(message: Message) -> str:
         value = getattr(message, f.name)
         if f.name == "steps":
             value = [_step_data(s) for s in value]
+        elif f.name == "prints":
+            value = dict(value)
         data[f.name] = value
     if isinstance(message, Version):
         data["v"], data["r"] = message.v, message.r
@@ -283,13 +297,23 @@ def _origins(data: dict[str, Any], count: int) -> tuple[Origin, ...]:
     return tuple(out)
 
 
+def _prints(data: dict[str, Any]) -> Prints:
+    value = data.get("prints", {})
+    if not isinstance(value, dict) or len(value) > MAX_PRINTS:
+        raise ProtocolError("prints: phone to certificate")
+    for phone, print_ in value.items():
+        if not (0 < len(phone) <= MAX_ID and phone.isalnum() and isinstance(print_, str) and PRINT.fullmatch(print_)):
+            raise ProtocolError("prints: phone to certificate")
+    return tuple(sorted(value.items()))
+
+
 def _table(data: dict[str, Any]) -> Table:
     log = _entries(data, "log")
     if not isinstance(data.get("setup"), dict):
         raise ProtocolError("setup: an object")
     return Table(
         _id(data, "table"), _id(data, "host"), _int(data, "epoch"), data["setup"], log, _origins(data, len(log)),
-        _int(data, "asking"),
+        _int(data, "asking"), _prints(data),
     )  # fmt: skip
 
 
@@ -297,7 +321,7 @@ def _log(data: dict[str, Any]) -> Log:
     entries = _entries(data, "entries")
     return Log(
         _id(data, "host"), _int(data, "epoch"), _int(data, "base"), entries, _origins(data, len(entries)),
-        _int(data, "asking"),
+        _int(data, "asking"), _prints(data),
     )  # fmt: skip
 
 

@@ -141,6 +141,14 @@ class TableInfo:
             return True
         return self.prints.setdefault(phone, print_) == print_
 
+    def learn(self, prints: Iterable[tuple[str, str]]) -> None:
+        """The certificates the host's record holds, kept beside this phone's own: a phone
+        that takes the table over refuses a step in another phone's name from a channel
+        with another certificate, even if that phone never spoke to it. A certificate this
+        record already holds for a phone stays (the first heard, as :meth:`vouched`)."""
+        for phone, print_ in prints:
+            self.prints.setdefault(phone, print_)
+
     def save(self, store: Store, table: str) -> None:
         data = {
             "host": self.host, "epoch": self.epoch, "by": self.by, "confirmed": self.confirmed,

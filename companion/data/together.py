@@ -80,6 +80,7 @@ class Host:
     peers: set[str] = field(default_factory=set)  # guests whose channel is open
     sent: int = 0  # how much of the log every open guest has been sent
     asking_sent: int = 0
+    prints_sent: tm.Prints = ()  # the certificates the guests were last told of
     table: str = ""
     phone: str = ""
     info: TableInfo = field(default_factory=TableInfo)
@@ -148,9 +149,13 @@ class Host:
         return tm.dump(
             tm.Table(
                 self.table, self.phone, self.info.epoch, setup_to_dict(game.setup), tuple(entries_after(game, 0)),
-                tuple(self.info.by), asking_of(self.store, self.game_id),
+                tuple(self.info.by), asking_of(self.store, self.game_id), self._prints(),
             )
         )  # fmt: skip
+
+    def _prints(self) -> tm.Prints:
+        self.prints_sent = tuple(sorted(self.info.prints.items()))
+        return self.prints_sent
 
     def _grow(self, game: Game) -> None:
         """The ids of the host's own new entries (this phone and its next numbers), kept with
@@ -178,14 +183,16 @@ class Host:
         game = self._game()
         self._grow(game)
         asking = asking_of(self.store, self.game_id)
-        if len(game.log) == self.sent and asking == self.asking_sent:
+        learnt = tuple(sorted(self.info.prints.items())) != self.prints_sent
+        if len(game.log) == self.sent and asking == self.asking_sent and not learnt:
             return
         if len(game.log) < self.sent:  # cannot happen (the log only grows); resend whole
             text = self._whole(game)
         else:
             base = self.sent
             entries, by = tuple(entries_after(game, base)), tuple(self.info.by[base:])
-            text = tm.dump(tm.Log(self.phone, self.info.epoch, base, entries, by, asking))
+            prints = self._prints() if learnt else ()
+            text = tm.dump(tm.Log(self.phone, self.info.epoch, base, entries, by, asking, prints))
         self.sent, self.asking_sent = len(game.log), asking
         for peer in sorted(self.peers):
             self.send(peer, text)
@@ -208,13 +215,16 @@ class Host:
             if message.phone == self.phone:
                 self.on_problem("together.message_bad")  # no guest speaks as the host itself
                 return None
-            if self.bound.setdefault(peer, message.phone) != message.phone:
+            if self.bound.get(peer, message.phone) != message.phone:
                 self.on_problem("together.message_bad")  # a channel speaks for one phone only
                 return None
             known = dict(self.info.prints)
             if not self.info.vouched(message.phone, self.prints.get(peer, "")):
-                self.on_problem("together.message_bad")  # another certificate speaks for that phone
+                # Another certificate speaks for that phone: refused, and the channel is not
+                # bound to it (its own phone's next message still counts).
+                self.on_problem("together.message_bad")
                 return None
+            self.bound[peer] = message.phone
             if self.info.prints != known:
                 self.info.save(self.store, self.table)
         return message
@@ -234,7 +244,7 @@ class Host:
                 self.publish()
                 self.on_change()
             case tm.Clash():
-                self._tell_clash(message)  # found by a guest as it joined: passed on
+                self._tell_clash(message)  # a guest of the release before found it as it joined: passed on
             case tm.Moved() if message.table == self.table and tm.newer(
                 message.epoch, message.host, self.info.epoch, self.phone
             ):
@@ -354,10 +364,14 @@ class Guest:
             self.send(tm.dump(tm.Facts(asking)))
 
     def share(self, announce: bool = False) -> None:
-        """Send the host this phone's steps it has not decided yet (if the channel is open);
-        ``announce``: even none, so that the host binds the channel to this phone at once."""
-        if self.connected and (self.info.pending or announce):
-            self.send(tm.dump(tm.Steps(self.phone, tuple(self.info.pending))))
+        """Send the host this phone's steps it has not decided yet (if the channel is open):
+        those on top of the copy, then those waiting for its verdict (sent again: a whole
+        game from the host may be older than a step on its way, or the step may have been
+        lost with an old channel; the host skips a step its log holds and says again which
+        it refused). ``announce``: even none, so that the host binds the channel at once."""
+        undecided = (*self.info.pending, *self.info.waiting)
+        if self.connected and (undecided or announce):
+            self.send(tm.dump(tm.Steps(self.phone, undecided)))
 
     def heard(self, text: str) -> None:
         """The host's message: the whole table, the log's growth, a verdict, a fact."""
@@ -422,7 +436,12 @@ class Guest:
         steps = self._carried(copy, info, message) if copy is not None else []
         settled = settle(host_game, steps, message.by)
         info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
-        info.confirmed, info.pending, info.waiting = len(message.log), list(settled.kept), []
+        info.learn(message.prints)
+        # The steps that do not fit on the host's game as sent wait for the host's verdict,
+        # never decided here: this game may be older than a step already on its way (an
+        # answer to a Hello), and the host may have kept that step since.
+        info.confirmed, info.pending = len(message.log), list(settled.kept)
+        info.waiting = [s for s in steps if s.n in settled.lost]
         # Past every number this phone used: its steps carried here, and those the host's log
         # holds (a damaged record starts again at 1, and a reused number would be skipped).
         used = [s.n for s in steps] + [o[1] for o in message.by if o is not None and o[0] == self.phone]
@@ -436,14 +455,8 @@ class Guest:
         info.save(self.store, message.table)
         self.game_id, self.table, self.info, self.resyncs = game_id, message.table, info, 0
         self._asking(message.asking)
-        # Only this phone's own steps are named here: a step it carried for another phone
-        # is that phone's, and that phone is told when it carries it itself.
-        mine = [s.n for s in steps if s.n in settled.lost and s.by is None]
-        self.on_change(game_id, lost_of(mine, settled.why, settled.player), True)
+        self.on_change(game_id, None, True)
         self.share(announce=True)
-        for origin in settled.clashed:  # the phone whose entry stands is told too, through the host
-            if origin is not None and settled.player is not None and self.connected:
-                self.send(tm.dump(tm.Clash(origin[0], settled.player)))
 
     def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
         """The steps this copy holds that the host's log lacks, in the copy's order: what
@@ -452,6 +465,19 @@ class Guest:
         yet decided, then the steps made here while no :class:`Guest` numbered them (after
         a reload, during a join's round trip, after hosting another game), numbered now."""
         held = {origin for origin in message.by if origin is not None}
+        # Past every number this phone's steps have in the host's log (a damaged record
+        # starts again at 1, and the host skips a step whose id it holds).
+        number = max([info.next_n, *(s.n + 1 for s in [*info.waiting, *info.pending])])
+        number = max([number, *(o[1] + 1 for o in held if o[0] == self.phone)])
+        if not info.host:
+            # A damaged record (every record this phone saved names a host, and a phone
+            # that holds a copy of the table joined it): the
+            # copy's entries that are the host's are the host's; those past them, this
+            # phone's, made on them.
+            same, top = 0, min(len(copy.log), len(message.log))
+            while same < top and entry_to_dict(copy.log[same]) == message.log[same]:
+                same += 1
+            return _numbered(copy, same, number)
         # The waiting ones last: the steps on the copy were made without them, and one that
         # does not count would take every later step down with it.
         own = [s for s in [*info.pending, *info.waiting] if s.origin(self.phone) not in held]
@@ -462,7 +488,6 @@ class Guest:
             and (info.by[common] if common < len(info.by) else None) == message.by[common]
         ):
             common += 1
-        number = max([info.next_n, *(s.n + 1 for s in [*info.waiting, *info.pending])])
         carried = []
         before = prefix(copy, common)  # the copy as it stood before each carried entry
         for i in range(common, min(info.confirmed, len(copy.log))):
@@ -507,6 +532,7 @@ class Guest:
             mine += 1
         info.by += message.by
         info.confirmed += len(message.entries)
+        info.learn(message.prints)
         held = {origin for origin in message.by if origin is not None}
         info.waiting = [s for s in info.waiting if s.origin(self.phone) not in held]  # the host kept these
         if mine == len(message.entries):  # only this phone's own steps: its copy is the host's
