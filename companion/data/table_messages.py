@@ -245,11 +245,16 @@ def _int(data: dict[str, Any], name: str, low: int = 0) -> int:
     return value
 
 
+def _is_id(value: Any) -> bool:
+    """A phone's or a table's id: a short alphanumeric string."""
+    return isinstance(value, str) and 0 < len(value) <= MAX_ID and value.isalnum()
+
+
 def _id(data: dict[str, Any], name: str) -> str:
     value = data.get(name)
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_ID or not value.isalnum():
+    if not _is_id(value):
         raise ProtocolError(f"{name}: an id")
-    return value
+    return str(value)
 
 
 def _entries(data: dict[str, Any], name: str) -> tuple[Entry, ...]:
@@ -302,7 +307,7 @@ def _prints(data: dict[str, Any]) -> Prints:
     if not isinstance(value, dict) or len(value) > MAX_PRINTS:
         raise ProtocolError("prints: phone to certificate")
     for phone, print_ in value.items():
-        if not (0 < len(phone) <= MAX_ID and phone.isalnum() and isinstance(print_, str) and PRINT.fullmatch(print_)):
+        if not (_is_id(phone) and isinstance(print_, str) and PRINT.fullmatch(print_)):
             raise ProtocolError("prints: phone to certificate")
     return tuple(sorted(value.items()))
 

@@ -149,13 +149,18 @@ class Host:
         return tm.dump(
             tm.Table(
                 self.table, self.phone, self.info.epoch, setup_to_dict(game.setup), tuple(entries_after(game, 0)),
-                tuple(self.info.by), asking_of(self.store, self.game_id), self._prints(),
+                tuple(self.info.by), asking_of(self.store, self.game_id), self._told_prints(),
             )
         )  # fmt: skip
 
-    def _prints(self) -> tm.Prints:
-        self.prints_sent = tuple(sorted(self.info.prints.items()))
+    def _told_prints(self) -> tm.Prints:
+        """:meth:`_prints`, kept as what the guests were last told."""
+        self.prints_sent = self._prints()
         return self.prints_sent
+
+    def _prints(self) -> tm.Prints:
+        """The certificates this host's record holds, as a message names them."""
+        return tuple(sorted(self.info.prints.items()))
 
     def _grow(self, game: Game) -> None:
         """The ids of the host's own new entries (this phone and its next numbers), kept with
@@ -183,7 +188,7 @@ class Host:
         game = self._game()
         self._grow(game)
         asking = asking_of(self.store, self.game_id)
-        learnt = tuple(sorted(self.info.prints.items())) != self.prints_sent
+        learnt = self._prints() != self.prints_sent
         if len(game.log) == self.sent and asking == self.asking_sent and not learnt:
             return
         if len(game.log) < self.sent:  # cannot happen (the log only grows); resend whole
@@ -191,7 +196,7 @@ class Host:
         else:
             base = self.sent
             entries, by = tuple(entries_after(game, base)), tuple(self.info.by[base:])
-            prints = self._prints() if learnt else ()
+            prints = self._told_prints() if learnt else ()
             text = tm.dump(tm.Log(self.phone, self.info.epoch, base, entries, by, asking, prints))
         self.sent, self.asking_sent = len(game.log), asking
         for peer in sorted(self.peers):
@@ -433,7 +438,8 @@ class Guest:
             # The same table's id with another game: never let it rewrite the kept copy.
             self.on_problem("together.other_game")
             return
-        steps = self._carried(copy, info, message) if copy is not None else []
+        number = self._past_used(info, message)
+        steps = self._carried(copy, info, message, number) if copy is not None else []
         settled = settle(host_game, steps, message.by)
         info.host, info.epoch, info.by = message.host, message.epoch, list(message.by)
         info.learn(message.prints)
@@ -442,10 +448,7 @@ class Guest:
         # answer to a Hello), and the host may have kept that step since.
         info.confirmed, info.pending = len(message.log), list(settled.kept)
         info.waiting = [s for s in steps if s.n in settled.lost]
-        # Past every number this phone used: its steps carried here, and those the host's log
-        # holds (a damaged record starts again at 1, and a reused number would be skipped).
-        used = [s.n for s in steps] + [o[1] for o in message.by if o is not None and o[0] == self.phone]
-        info.next_n = max([info.next_n, *(n + 1 for n in used)])
+        info.next_n = max([number, *(s.n + 1 for s in steps)])
         if game_id is None:
             game_id = self.store.create(settled.game)
             self.store.set_setting(GAME_OF.format(table=message.table), str(game_id))
@@ -458,22 +461,27 @@ class Guest:
         self.on_change(game_id, None, True)
         self.share(announce=True)
 
-    def _carried(self, copy: Game, info: TableInfo, message: tm.Table) -> list[OwnStep]:
+    def _past_used(self, info: TableInfo, message: tm.Table) -> int:
+        """The first number past every one this phone used: in its record, on its steps not
+        yet decided, and in the host's log (a damaged record starts again at 1, and the host
+        skips a step whose id it holds)."""
+        undecided = (s.n for s in [*info.waiting, *info.pending])
+        logged = (o[1] for o in message.by if o is not None and o[0] == self.phone)
+        return max([info.next_n, *(n + 1 for n in undecided), *(n + 1 for n in logged)])
+
+    def _carried(self, copy: Game, info: TableInfo, message: tm.Table, number: int) -> list[OwnStep]:
         """The steps this copy holds that the host's log lacks, in the copy's order: what
         the last host had confirmed here but this one never heard of (after a change of
         host; others' steps are numbered anew as this phone's), then this phone's own not
         yet decided, then the steps made here while no :class:`Guest` numbered them (after
-        a reload, during a join's round trip, after hosting another game), numbered now."""
+        a reload, during a join's round trip, after hosting another game), numbered now
+        from ``number`` (:meth:`_past_used`), as are the others' steps carried."""
         held = {origin for origin in message.by if origin is not None}
-        # Past every number this phone's steps have in the host's log (a damaged record
-        # starts again at 1, and the host skips a step whose id it holds).
-        number = max([info.next_n, *(s.n + 1 for s in [*info.waiting, *info.pending])])
-        number = max([number, *(o[1] + 1 for o in held if o[0] == self.phone)])
         if not info.host:
             # A damaged record (every record this phone saved names a host, and a phone
-            # that holds a copy of the table joined it): the
-            # copy's entries that are the host's are the host's; those past them, this
-            # phone's, made on them.
+            # that holds a copy of the table joined it): the copy's entries that are the
+            # host's are the host's; those past them, this phone's, made on them, numbered
+            # from ``number``.
             same, top = 0, min(len(copy.log), len(message.log))
             while same < top and entry_to_dict(copy.log[same]) == message.log[same]:
                 same += 1
