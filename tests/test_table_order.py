@@ -293,6 +293,8 @@ def test_two_releases_say_so_once_and_stop(tmp_path: Path) -> None:
         '"asking": 0}',
         f'{{"t": "log", "v": {tm.PROTOCOL}, "r": 1, "host": "ab", "epoch": 1, "base": 0, "entries": [], "by": [], '
         '"asking": 0, "prints": {"ab": "<img src=x>"}}',
+        f'{{"t": "log", "v": {tm.PROTOCOL}, "r": 1, "host": "ab", "epoch": 1, "base": 0, "entries": [], "by": [], '
+        f'"asking": 0, "prints": [["ab", "{":".join(["AB"] * 32)}"]]}}',
         "null",
         '"text"',
         '{"t": 5}',
@@ -627,8 +629,9 @@ def _prints(guest: str, host: str) -> tuple[str, str]:
 
 
 def _cert(name: str) -> str:
-    """A phone's certificate fingerprint, as SDP writes it (SHA-256: 32 bytes in hex)."""
-    return ":".join([f"{ord(name):02X}"] * 32)
+    """A phone's certificate fingerprint, as the page reports it (SHA-256: 32 bytes in hex,
+    no colons)."""
+    return f"{ord(name):02X}" * 32
 
 
 #: Generated tables a run (each with reloads, take-overs, taps, drops and late messages at

@@ -36,9 +36,9 @@ def _sdp(address: str, setup: str, with_address: bool = True) -> str:
 
 
 def _print(name: str) -> str:
-    """The certificate fingerprint phone ``name``'s page keeps (each phone its own), as SDP
-    writes it: SHA-256, 32 bytes in hex with colons."""
-    return ":".join(f"{b:02X}" for b in hashlib.sha256(name.encode()).digest())
+    """The certificate fingerprint phone ``name``'s page keeps (each phone its own), as the
+    page reports it: SHA-256, 32 bytes in hex, in capitals with no colons."""
+    return hashlib.sha256(name.encode()).hexdigest().upper()
 
 
 class Room:

@@ -41,10 +41,11 @@ Entry = dict[str, Any]
 #: table over knows which certificate may speak for which phone. A release that sent none
 #: leaves them out: read as none.
 Prints = tuple[tuple[str, str], ...]
-#: The most certificates a message names, and the form of one (DTLS's SHA-256, as SDP
-#: writes it).
+#: The most certificates a message names, and the form of one: DTLS's SHA-256 as the page
+#: (``table.js``) reports a channel's certificate, 64 hexadecimal digits in capitals and no
+#: colons, so one certificate has one spelling and two are compared as strings.
 MAX_PRINTS = 32
-PRINT = re.compile(r"[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31}")
+PRINT = re.compile(r"[0-9A-F]{64}")
 
 
 class ProtocolError(ValueError):

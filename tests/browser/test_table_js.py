@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from companion.data import codes
+from companion.data import table_messages as tm
 
 from .harness import CHROMIUM, CHROMIUM_ARGS, free_port
 
@@ -218,6 +219,7 @@ def test_each_end_is_told_the_certificate_the_other_end_proved(faked: tuple[Brow
     assert _told(host, "open")[0]["print"] == _fingerprint(answer["sdp"])
     assert _told(guest, "open")[0]["print"] == _fingerprint(offer["sdp"])
     assert _fingerprint(answer["sdp"]) != _fingerprint(offer["sdp"])
+    assert tm.PRINT.fullmatch(_told(host, "open")[0]["print"])  # the form the table's messages carry
     host.evaluate("ask({op: 'offer', slot: 'g2', camera: false})")
     assert _fingerprint(_until_told(host, "offer", 2)["sdp"]) == _fingerprint(offer["sdp"])
 
