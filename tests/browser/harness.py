@@ -626,14 +626,26 @@ class App(Moves):
                 if attempt == 2 or not self.el(identifier).count():
                     raise
 
-    def tap(self, identifier: str) -> None:
+    def tap(self, identifier: str, shows: str | None = None) -> None:
         """A finger's tap (touch events) in the middle of the control, as a phone sends it.
 
         Out of view or under another control (the thumb bar), the control is swiped to the
         middle first. Only a control that has stopped moving and is still uncovered at that
         moment is tapped: a screen still laying out (a font arriving, the thumb bar coming
-        in after Record) moves or covers buttons between a look and a tap."""
-        self.page.touchscreen.tap(*self.tap_point(identifier))
+        in after Record) moves or covers buttons between a look and a tap. ``shows``: what
+        the tap opens. On a busy machine a tap right after a swipe can still land beside
+        the control, so while that has not appeared and the control is still there, the
+        walk taps again (at most twice more), as a person would."""
+        for attempt in range(3):
+            self.page.touchscreen.tap(*self.tap_point(identifier))
+            if shows is None:
+                return
+            try:
+                self.wait(shows, timeout=5_000 * (attempt + 1))
+                return
+            except AssertionError:
+                if attempt == 2 or not self.el(identifier).count():
+                    raise
 
     def tap_point(self, identifier: str) -> tuple[float, float]:
         """Where a finger would tap ``identifier``: its middle, once it is in view, uncovered

@@ -123,7 +123,7 @@ def scrolled_off(app: App, identifier: str) -> bool:
     return box is None or box["y"] + box["height"] <= 0
 
 
-def scroll_past(app: App, identifier: str) -> None:
+def scroll_past(app: App, identifier: str) -> bool:
     """Swipe up until the control is scrolled off. This only sets the scene for the test.
     On a busy machine the tree can trail the swipe, so the test waits for the tree to show
     the scroll; a swipe that did not take is done again, at most three times."""
@@ -132,9 +132,10 @@ def scroll_past(app: App, identifier: str) -> None:
         deadline = time.monotonic() + 5
         while time.monotonic() < deadline:
             if scrolled_off(app, identifier):
-                return
+                return True
             time.sleep(0.1)
-    raise AssertionError(app.on_screen(f"three swipes left {identifier!r} in view"))
+    app.on_screen(f"three swipes left {identifier!r} in view")  # the screenshot, for the failure
+    return False
 
 
 def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
@@ -146,19 +147,19 @@ def test_each_step_opens_at_its_top(browser: Browser, tmp_path: Path) -> None:
     try:
         app.new_game(NAMES["en"])
         lone_move(app, 0)
-        scroll_past(app, "start-player")
+        assert scroll_past(app, "start-player")
         app.tap("roll")
         app.wait("winner", timeout=20_000)
         app.settle()
         in_view(app, "title")
         in_view(app, "winner")
         in_view(app, "explanation")
-        scroll_past(app, "start-player")
+        assert scroll_past(app, "start-player")
         app.tap("next-round")
         app.wait_text("title", "2")
         for identifier in HEADER:
             in_view(app, identifier)
-        scroll_past(app, "start-player")
+        assert scroll_past(app, "start-player")
         app.tap("edit-2")  # the editor replaces the round: its first line shows, not the old offset
         app.wait("migration-editor")
         in_view(app, "people-plus")

@@ -79,7 +79,7 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
         _codes_cross(host, guest)
         host.wait_text("share-status", "1 other phone")
         guest.wait("herd-card", timeout=30_000)
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         host.move(0, name="Anna")
         host.move(1, name="Bert")
         guest.wait_text("player-1", "Bert moves")
@@ -137,7 +137,7 @@ def test_a_stopped_phone_loses_no_step_and_is_missed_within_6_s(browser: Browser
         join_with(guest, code)  # one scan: no answer goes back to the host
         host.wait_text("share-status", "1 other phone", timeout=30)
         assert not host.el("share-seats").count()
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         host.wait_text("player-1", "Bert moves 2 people", timeout=30)
         assert "not shared" not in guest.wait_text("table-status", "follows the host's game")
         guest.assert_offline()
@@ -224,7 +224,7 @@ def test_two_guests_on_one_code_the_first_join_survives(browser: Browser, site: 
             answer_with(host, read_code(third, "join-answer"))
             host.wait_text("share-status", "2 other phones", timeout=30)
             third.wait("herd-card", 30_000)
-            host.tap("share-done")
+            host.tap("share-done", shows="herd-card")
             third.move(0, name="Anna")
             host.wait_text("player-0", "Anna moves 1 person")
             guest.wait_text("player-0", "Anna moves 1 person")
@@ -258,7 +258,7 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         answer_with(host, fox.code("join-answer"))
         host.wait_text("share-status", "1 other phone")
         fox.wait("herd-card", 30)
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         fox.tap("edit-0")
         fox.wait("migration-editor")
         fox.tap("save-migration")
@@ -283,7 +283,7 @@ def test_a_firefox_phone_joins_and_then_hosts(browser: Browser, rig: Rig, tmp_pa
         fox.paste("join-code", code)
         fox.tap("join-submit")
         host.wait_text("share-status", "1 other phone", timeout=30)
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         fox.wait("herd-card", 30)
         fox.wait_text("player-1", "Bert")
 
@@ -345,7 +345,7 @@ def _rejoin_with_one_scan(host: App, guest: App) -> None:
     guest.settle()
     join_with(guest, code)
     host.wait_text("share-status", "1 other phone", timeout=30)
-    host.tap("share-done")
+    host.tap("share-done", shows="herd-card")
 
 
 def test_a_deep_message_a_reload_and_a_join_at_once_after_a_sleep_lose_no_step(
@@ -361,7 +361,7 @@ def test_a_deep_message_a_reload_and_a_join_at_once_after_a_sleep_lose_no_step(
     host, guest = _phones(browser, rig, tmp_path)
     try:
         _a_game_of_four_shared(host, guest)
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         host.move(0, name="Anna")
         guest.wait_text("player-0", "Anna moves")
 
@@ -416,7 +416,7 @@ def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_co
             answer_with(host, read_code(third, "join-answer"))
             host.wait_text("share-status", "2 other phones", timeout=30)
             third.wait("herd-card", timeout=30_000)
-            host.tap("share-done")
+            host.tap("share-done", shows="herd-card")
             host.move(0, name="Anna")
             guest.wait_text("player-0", "Anna moves 1 person")
             third.wait_text("player-0", "Anna moves 1 person")
@@ -436,7 +436,7 @@ def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_co
                 join_with(third, code)
                 answer_with(guest, read_code(third, "join-answer"))
                 guest.wait_text("share-status", "1 other phone", timeout=30)
-                guest.tap("share-done")
+                guest.tap("share-done", shows="herd-card")
                 third.wait("herd-card", timeout=30_000)
                 third.move(1, name="Bert")
                 guest.wait_text("player-1", "Bert moves 1 person", timeout=30)
@@ -452,7 +452,7 @@ def test_three_phones_a_guest_takes_over_from_a_stopped_host_and_the_old_host_co
             join_with(host, read_code(guest, "share-code"))
             answer_with(guest, read_code(host, "join-answer"))
             guest.wait_text("share-status", "2 other phones", timeout=30)
-            guest.tap("share-done")
+            guest.tap("share-done", shows="herd-card")
             for app in (host, guest, third):
                 app.wait_text("player-0", "Anna moves 1 person", timeout=30)
                 app.wait_text("player-1", "Bert moves 1 person", timeout=30)

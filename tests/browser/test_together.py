@@ -97,7 +97,7 @@ def test_two_phones_play_one_game_peer_to_peer(browser: Browser, room: tuple[Pat
         host.wait_text("share-status", "1 other phone is connected to this game")
         guest.wait("herd-card", timeout=30_000)
         assert "Anna" in guest.text("players-card")
-        host.tap("share-done")
+        host.tap("share-done", shows="herd-card")
         host.wait("herd-card")
 
         # A round from both phones: each records a move, the guest rolls, the host chooses.
