@@ -612,11 +612,19 @@ class App(Moves):
         settling after a scroll or an animation. ``shows``: what the click opens; a click
         on a node Flutter replaced in that moment is lost, so it is clicked again (at most
         twice more) while that has not appeared."""
-        for attempt in range(3):
-            node = self.wait(identifier)
+
+        def once() -> None:
+            self.wait(identifier)
             self.settle()
-            node = self.wait(identifier)
-            node.evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+            self.wait(identifier).evaluate("e => (e.querySelector('[role=\"button\"]') || e).click()")
+
+        self._until_shown(once, identifier, shows)
+
+    def _until_shown(self, act: Callable[[], None], identifier: str, shows: str | None) -> None:
+        """``act`` on ``identifier`` once; with ``shows`` (what it opens), again while that has
+        not appeared and the control is still there, at most twice more, each wait longer."""
+        for attempt in range(3):
+            act()
             if shows is None:
                 return
             try:
@@ -636,16 +644,7 @@ class App(Moves):
         the tap opens. On a busy machine a tap right after a swipe can still land beside
         the control, so while that has not appeared and the control is still there, the
         walk taps again (at most twice more), as a person would."""
-        for attempt in range(3):
-            self.page.touchscreen.tap(*self.tap_point(identifier))
-            if shows is None:
-                return
-            try:
-                self.wait(shows, timeout=5_000 * (attempt + 1))
-                return
-            except AssertionError:
-                if attempt == 2 or not self.el(identifier).count():
-                    raise
+        self._until_shown(lambda: self.page.touchscreen.tap(*self.tap_point(identifier)), identifier, shows)
 
     def tap_point(self, identifier: str) -> tuple[float, float]:
         """Where a finger would tap ``identifier``: its middle, once it is in view, uncovered
